@@ -1,0 +1,41 @@
+import type { CategorySlug } from "./categories";
+
+/** A product as the pages see it: the products table's columns, with numbers as numbers. */
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  category: CategorySlug;
+  price: number;
+  /** The pre-sale price; a product is on sale when this is above `price`. */
+  original_price: number | null;
+  in_stock: boolean;
+  stock_count: number;
+  /** 0 to 5; missing ratings read as 0. */
+  rating: number;
+  /** Review count; missing counts read as 0. */
+  reviews: number;
+  image: string;
+  images: string[];
+  features: string[];
+  specifications: Record<string, string>;
+}
+
+/** Every product image is drawn on the same square canvas, so markup can always set width and height. */
+export const PRODUCT_IMAGE_SIZE = 800;
+
+export function isOnSale(product: Pick<Product, "price" | "original_price">): boolean {
+  return product.original_price != null && product.original_price > product.price;
+}
+
+/** Whole stars to fill: the rating rounded down, clamped to 0..5 (SPEC: "floored"). */
+export function filledStars(rating: number): number {
+  if (!Number.isFinite(rating)) return 0;
+  return Math.min(5, Math.max(0, Math.floor(rating)));
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+export function formatPrice(amount: number): string {
+  return usd.format(amount);
+}
