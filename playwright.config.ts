@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BUILD_DIR = process.env.BUILD_DIR || "build";
 const baseURL = `http://localhost:${PORT}`;
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -34,7 +35,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real built server (npm run build runs first) on a fresh in-memory database.
-    command: "node node_modules/@remix-run/serve/dist/cli.js ./build/index.js",
+    command: `node node_modules/@remix-run/serve/dist/cli.js ./${BUILD_DIR}/index.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,7 +1,12 @@
+// BUILD_DIR lets several builds of one checkout coexist (e.g. parallel test runs); default "build".
+const buildDir = process.env.BUILD_DIR || "build";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  serverBuildPath: `${buildDir}/index.js`,
+  assetsBuildDirectory: buildDir === "build" ? "public/build" : `${buildDir}/public/build`,
   tailwind: true,
   postcss: false,
   future: {
