@@ -1,0 +1,226 @@
+import { mkdir, readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+
+/**
+ * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
+ * It is built from the same `supabase/` folder the Supabase CLI uses for a hosted project, so
+ * the schema, policies and seed are written once (DESIGN §4).
+ *
+ * PGlite runs one query at a time and has no lock on its data directory: open it once per
+ * process (getDatabase) and never from two processes. Transactions go through
+ * `db.transaction()` only; a manual BEGIN through exec() would leak into other requests.
+ */
+
+const extensions = { pg_trgm };
+export type Database = PGlite;
+
+export const MEMORY_DATA_DIR = "memory://";
+const DEFAULT_DATA_DIR = ".data";
+
+export interface DatabaseOptions {
+  /** Where PGlite keeps its files, or "memory://" for a throwaway database. Default: DATA_DIR. */
+  dataDir?: string;
+  /** The Supabase CLI folder holding migrations/*.sql and seed.sql. Default: ./supabase. */
+  supabaseDir?: string;
+  /** Run seed.sql when the catalogue is empty. Default true. */
+  seed?: boolean;
+}
+
+export interface OpenedDatabase {
+  db: Database;
+  /** Migration files applied by this open, in order (empty when the database was current). */
+  appliedMigrations: string[];
+  /** Whether seed.sql ran during this open. */
+  seeded: boolean;
+}
+
+/** DATA_DIR from the environment, or `.data`; relative paths are from the project root. */
+export function configuredDataDir(): string {
+  return process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
+}
+
+/**
+ * What Supabase provides before any migration runs, so the migrations run unchanged here.
+ * Idempotent: it runs at every start.
+ */
+const SUPABASE_PRELUDE = /* sql */ `
+do $$
+declare
+  role_name text;
+begin
+  foreach role_name in array array['anon', 'authenticated', 'service_role'] loop
+    if not exists (select 1 from pg_roles where rolname = role_name) then
+      execute format('create role %I nologin noinherit', role_name);
+    end if;
+  end loop;
+end
+$$;
+alter role service_role bypassrls;
+
+grant usage on schema public to anon, authenticated, service_role;
+
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+-- The signed-in user's id, as Supabase's auth.uid(): null when nobody is signed in.
+create or replace function auth.uid() returns uuid
+  language sql stable
+  as $$ select nullif(current_setting('request.jwt.claim.sub', true), '')::uuid $$;
+
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  name text not null,
+  applied_at timestamptz not null default now()
+);
+`;
+
+/** `20250101000000_products.sql` -> version "20250101000000", name "products" (the CLI's scheme). */
+function migrationVersion(fileName: string): { version: string; name: string } {
+  const stem = fileName.replace(/\.sql$/, "");
+  const underscore = stem.indexOf("_");
+  return underscore === -1
+    ? { version: stem, name: "" }
+    : { version: stem.slice(0, underscore), name: stem.slice(underscore + 1) };
+}
+
+async function readOptional(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+async function migrationFiles(migrationsDir: string): Promise<string[]> {
+  try {
+    const names = await readdir(migrationsDir);
+    // Byte order, as the Supabase CLI applies them: the timestamp prefix decides.
+    return names.filter((n) => n.endsWith(".sql")).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+async function applyMigrations(db: Database, migrationsDir: string): Promise<string[]> {
+  const applied = new Set(
+    (await db.query<{ version: string }>("select version from supabase_migrations.schema_migrations")).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const appliedNow: string[] = [];
+  for (const file of await migrationFiles(migrationsDir)) {
+    const { version, name } = migrationVersion(file);
+    if (applied.has(version)) continue;
+    const sql = await readFile(path.join(migrationsDir, file), "utf8");
+    try {
+      // The migration and its record commit together, or neither does.
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)", [
+          version,
+          name,
+        ]);
+      });
+    } catch (error) {
+      throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+    }
+    appliedNow.push(file);
+  }
+  return appliedNow;
+}
+
+async function seedIfEmpty(db: Database, seedFile: string): Promise<boolean> {
+  const { rows } = await db.query<{ empty: boolean }>(
+    "select to_regclass('public.products') is not null and not exists (select 1 from public.products) as empty",
+  );
+  if (!rows[0]?.empty) return false;
+  const sql = await readOptional(seedFile);
+  if (sql == null) return false;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+    });
+  } catch (error) {
+    throw new Error(`Seeding from ${seedFile} failed: ${(error as Error).message}`, { cause: error });
+  }
+  return true;
+}
+
+/**
+ * Opens (creating if needed) a database, brings it up to date with the migrations and seeds
+ * an empty catalogue. Use getDatabase() in the app; this is for tests and scripts.
+ */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
+  const dataDir = options.dataDir ?? configuredDataDir();
+  const supabaseDir = options.supabaseDir ?? path.resolve(process.cwd(), "supabase");
+  let location = dataDir;
+  if (!dataDir.startsWith(MEMORY_DATA_DIR)) {
+    location = path.resolve(process.cwd(), dataDir);
+    await mkdir(location, { recursive: true });
+  }
+
+  const db = await PGlite.create(location, { extensions });
+  try {
+    await db.exec(SUPABASE_PRELUDE);
+    const appliedMigrations = await applyMigrations(db, path.join(supabaseDir, "migrations"));
+    const seeded = options.seed === false ? false : await seedIfEmpty(db, path.join(supabaseDir, "seed.sql"));
+    // PGlite runs no autovacuum, so nothing else would give the planner statistics or set the
+    // visibility map (for index-only counts) after the schema or the data changed.
+    if (appliedMigrations.length > 0 || seeded) await db.exec("vacuum analyze");
+    return { db, appliedMigrations, seeded };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+// Kept on globalThis so a dev-server rebuild, which re-imports this module, does not open the
+// same data directory a second time in this process.
+const memo = globalThis as typeof globalThis & { __makervoltDatabase?: Promise<Database> };
+
+/** The process's one embedded database, opened (and migrated and seeded) on first use. */
+export function getDatabase(): Promise<Database> {
+  if (!memo.__makervoltDatabase) {
+    const opening = openDatabase().then(({ db, appliedMigrations, seeded }) => {
+      const changes = [
+        ...appliedMigrations.map((file) => `applied ${file}`),
+        ...(seeded ? ["seeded from supabase/seed.sql"] : []),
+      ];
+      console.log(`Embedded database at ${configuredDataDir()}${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`);
+      // remix-serve stops listening on SIGTERM/SIGINT but an open PGlite keeps the process
+      // alive; closing it shuts Postgres down cleanly and lets the process exit.
+      for (const signal of ["SIGTERM", "SIGINT"] as const) {
+        process.once(signal, () => {
+          db.close().catch((error: unknown) => console.error("Closing the embedded database failed", error));
+        });
+      }
+      return db;
+    });
+    memo.__makervoltDatabase = opening;
+    // A failed open is not remembered, so /healthz reports 503 and a later request retries.
+    opening.catch(() => {
+      if (memo.__makervoltDatabase === opening) memo.__makervoltDatabase = undefined;
+    });
+  }
+  return memo.__makervoltDatabase;
+}
+
+/**
+ * Runs reads as Supabase's `anon` role inside a transaction, so the same row-level security
+ * policies apply as on the hosted API. SET LOCAL ends with the transaction.
+ */
+export function asAnon<T>(db: Database, read: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.exec("set local role anon");
+    return read(tx);
+  });
+}

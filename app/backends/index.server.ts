@@ -1,0 +1,42 @@
+import type { ProductRepository } from "./types";
+
+/**
+ * The one place that decides which data service the app talks to (DESIGN §4): hosted
+ * Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set, otherwise the embedded
+ * PGlite database. Each backend is imported only when chosen, so the embedded one never
+ * starts PGlite in hosted mode.
+ */
+
+export type BackendKind = "supabase" | "embedded";
+
+export function configuredBackend(
+  env: Record<string, string | undefined> = process.env,
+): BackendKind {
+  return env.SUPABASE_URL?.trim() && env.SUPABASE_ANON_KEY?.trim() ? "supabase" : "embedded";
+}
+
+async function createProductRepository(): Promise<ProductRepository> {
+  if (configuredBackend() === "supabase") {
+    const { SupabaseProductRepository } = await import("./supabase/products.server");
+    const { getSupabaseClient } = await import("./supabase/client.server");
+    return new SupabaseProductRepository(getSupabaseClient());
+  }
+  const { EmbeddedProductRepository } = await import("./embedded/products.server");
+  const { getDatabase } = await import("./embedded/database.server");
+  return new EmbeddedProductRepository(await getDatabase());
+}
+
+let repository: Promise<ProductRepository> | undefined;
+
+/** The product repository for this process, created on first use. */
+export function getProductRepository(): Promise<ProductRepository> {
+  if (!repository) {
+    const creating = createProductRepository();
+    repository = creating;
+    // Not remembered on failure (e.g. the database could not open), so a later call retries.
+    creating.catch(() => {
+      if (repository === creating) repository = undefined;
+    });
+  }
+  return repository;
+}

@@ -1,0 +1,67 @@
+import type { CategorySlug } from "~/models/categories";
+import type { Product } from "~/models/product";
+
+/** Both backends read the same columns from public.products. */
+export const PRODUCT_COLUMNS = [
+  "id",
+  "name",
+  "description",
+  "category",
+  "price",
+  "original_price",
+  "in_stock",
+  "stock_count",
+  "rating",
+  "reviews",
+  "image",
+  "images",
+  "features",
+  "specifications",
+] as const;
+
+/** How many related products a product page shows. */
+export const RELATED_LIMIT = 4;
+
+/**
+ * A products row as a driver hands it over: PGlite returns numeric as strings, PostgREST
+ * returns numeric as JSON numbers; a null rating or review count reads as 0.
+ */
+export interface ProductRow {
+  id: number | string;
+  name: string;
+  description: string;
+  category: CategorySlug;
+  price: number | string;
+  original_price: number | string | null;
+  in_stock: boolean;
+  stock_count: number | null;
+  rating: number | string | null;
+  reviews: number | null;
+  image: string;
+  images: string[] | null;
+  features: string[] | null;
+  specifications: Record<string, unknown> | null;
+}
+
+export function toProduct(row: ProductRow): Product {
+  const specifications: Record<string, string> = {};
+  for (const [key, value] of Object.entries(row.specifications ?? {})) {
+    specifications[key] = typeof value === "string" ? value : JSON.stringify(value);
+  }
+  return {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    price: Number(row.price),
+    original_price: row.original_price == null ? null : Number(row.original_price),
+    in_stock: row.in_stock,
+    stock_count: Number(row.stock_count ?? 0),
+    rating: row.rating == null ? 0 : Number(row.rating),
+    reviews: row.reviews == null ? 0 : Number(row.reviews),
+    image: row.image,
+    images: row.images ?? [],
+    features: row.features ?? [],
+    specifications,
+  };
+}

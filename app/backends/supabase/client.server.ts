@@ -1,0 +1,35 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import ws from "ws";
+
+/** The hosted project's API, as configured by SUPABASE_URL and SUPABASE_ANON_KEY. */
+export interface SupabaseSettings {
+  url: string;
+  anonKey: string;
+}
+
+/**
+ * A server-side client with the anon key: it keeps no session of its own (each request's
+ * user session, when there is one, lives in the cookie) and never refreshes in the background.
+ */
+export function createSupabaseClient({ url, anonKey }: SupabaseSettings): SupabaseClient {
+  return createClient(url, anonKey, {
+    // Node 20 has no global WebSocket; without a transport, createClient throws.
+    realtime: { transport: ws as unknown as typeof WebSocket },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // A hung API should fail the request, not hold it open forever.
+    db: { timeout: 15_000 },
+  });
+}
+
+let client: SupabaseClient | undefined;
+
+/** The process's anonymous client for public reads (the catalogue). */
+export function getSupabaseClient(): SupabaseClient {
+  if (!client) {
+    const url = process.env.SUPABASE_URL?.trim();
+    const anonKey = process.env.SUPABASE_ANON_KEY?.trim();
+    if (!url || !anonKey) throw new Error("SUPABASE_URL and SUPABASE_ANON_KEY must both be set.");
+    client = createSupabaseClient({ url, anonKey });
+  }
+  return client;
+}

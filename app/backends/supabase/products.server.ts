@@ -1,0 +1,138 @@
+import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+
+import { PRODUCT_COLUMNS, RELATED_LIMIT, toProduct, type ProductRow } from "~/backends/product-row";
+import { containsPattern, literalRegex } from "~/backends/search-pattern";
+import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types";
+import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
+import type { Product } from "~/models/product";
+
+// Typed as plain strings: the client has no generated schema types to check them against.
+const COLUMNS: string = PRODUCT_COLUMNS.join(",");
+const ID_COLUMN: string = "id";
+
+/** PostgREST's "offset past the end" answer (416) when an exact count is asked for. */
+const RANGE_NOT_SATISFIABLE = "PGRST103";
+
+/** The same orders as the embedded backend, each ending with id ascending (DESIGN §6). */
+const ORDERS: Record<Sort, { column: string; ascending: boolean; nullsFirst?: boolean }[]> = {
+  name: [{ column: "name_sort", ascending: true }],
+  "price-low": [{ column: "price", ascending: true }],
+  "price-high": [{ column: "price", ascending: false }],
+  rating: [{ column: "rating", ascending: false, nullsFirst: false }],
+};
+
+/**
+ * A value inside PostgREST's `or=(...)` tree. Quoting makes `,` `.` `:` `(` `)` plain text;
+ * inside the quotes PostgREST reads a backslash as "take the next character literally", so
+ * backslashes and double quotes are escaped.
+ */
+function logicValue(value: string): string {
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/**
+ * The search as a PostgREST `or` filter: name or description contains the term, ignoring
+ * case, every character literal. PostgREST turns every `*` in a like pattern into `%` and
+ * has no escape for it, so a term containing `*` is matched with an escaped regular
+ * expression (imatch, also case-insensitive) instead; both are served by trigram indexes.
+ */
+export function searchFilter(term: string): string {
+  const [operator, pattern] = term.includes("*")
+    ? ["imatch", literalRegex(term)]
+    : ["ilike", containsPattern(term)];
+  const value = logicValue(pattern);
+  return `name.${operator}.${value},description.${operator}.${value}`;
+}
+
+/** A products query before its filters, order and range. */
+type ProductsQuery = ReturnType<ReturnType<SupabaseClient["from"]>["select"]>;
+
+function withFilters(builder: ProductsQuery, query: ProductListQuery): ProductsQuery {
+  let b = builder;
+  if (query.search) b = b.or(searchFilter(query.search));
+  if (query.category) b = b.eq("category", query.category);
+  if (query.min > PRICE_MIN) b = b.gte("price", query.min);
+  // The top of the slider reads "$100+": no upper bound.
+  if (query.max < PRICE_MAX) b = b.lte("price", query.max);
+  if (query.inStock) b = b.eq("in_stock", true);
+  return b;
+}
+
+/** The service's own message, with its code, details and hint kept for the logs. */
+function backendError(error: Pick<PostgrestError, "message" | "code" | "details" | "hint">, status?: number) {
+  return new BackendError(error.message || "The data service did not answer.", {
+    code: error.code || undefined,
+    details: error.details || undefined,
+    hint: error.hint || undefined,
+    status,
+  });
+}
+
+/** Product reads through the hosted Supabase project's REST API (PostgREST), as anon. */
+export class SupabaseProductRepository implements ProductRepository {
+  constructor(private readonly client: SupabaseClient) {}
+
+  private products() {
+    return this.client.from("products");
+  }
+
+  async listProducts(query: ProductListQuery): Promise<ProductPage> {
+    const from = (query.page - 1) * PAGE_SIZE;
+    let request = withFilters(this.products().select(COLUMNS, { count: "exact" }), query);
+    for (const { column, ascending, nullsFirst } of ORDERS[query.sort]) {
+      request = request.order(column, { ascending, nullsFirst });
+    }
+    const { data, error, count, status } = await request.order("id", { ascending: true }).range(from, from + PAGE_SIZE - 1);
+    if (error?.code === RANGE_NOT_SATISFIABLE) {
+      // A page past the end: still report how many products match.
+      return { products: [], total: await this.count(query) };
+    }
+    if (error) throw backendError(error, status);
+    const rows = (data ?? []) as unknown as ProductRow[];
+    return { products: rows.map(toProduct), total: count ?? rows.length };
+  }
+
+  private async count(query: ProductListQuery): Promise<number> {
+    const { error, count, status } = await withFilters(
+      this.products().select(ID_COLUMN, { count: "exact", head: true }),
+      query,
+    );
+    if (error) throw backendError(error, status);
+    return count ?? 0;
+  }
+
+  async getProduct(id: number): Promise<Product | null> {
+    if (!Number.isSafeInteger(id) || id < 1) return null;
+    const { data, error, status } = await this.products().select(COLUMNS).eq("id", id).maybeSingle();
+    if (error) throw backendError(error, status);
+    return data ? toProduct(data as unknown as ProductRow) : null;
+  }
+
+  async relatedProducts(product: Pick<Product, "id" | "category">): Promise<Product[]> {
+    // Best rated first, then id: the same deterministic order as the embedded backend.
+    const { data, error, status } = await this.products()
+      .select(COLUMNS)
+      .eq("category", product.category)
+      .neq("id", product.id)
+      .order("rating", { ascending: false, nullsFirst: false })
+      .order("id", { ascending: true })
+      .limit(RELATED_LIMIT);
+    if (error) throw backendError(error, status);
+    return ((data ?? []) as unknown as ProductRow[]).map(toProduct);
+  }
+
+  async getProducts(ids: readonly number[]): Promise<Product[]> {
+    const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (wanted.length === 0) return [];
+    const { data, error, status } = await this.products().select(COLUMNS).in("id", wanted);
+    if (error) throw backendError(error, status);
+    const byId = new Map(((data ?? []) as unknown as ProductRow[]).map((row) => [Number(row.id), toProduct(row)]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async ping(): Promise<void> {
+    // No retries: a health check should report an outage now, not after the backoff.
+    const { error, status } = await this.products().select("id").limit(1).retry(false);
+    if (error) throw backendError(error, status);
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Fills the embedded database with generated products until the catalogue holds N, for
+ * benchmarks and EXPLAIN (DESIGN §7). Creates, migrates and seeds DATA_DIR first if needed.
+ *
+ * Usage: DATA_DIR=/tmp/mv-scale npm run db:scale -- 10000
+ *
+ * The products are plausible rather than real: every category in turn, prices from $1 to
+ * $250 (some above $100), some on sale, some out of stock, ratings and review counts, and
+ * images reused from the seed. A fixed random seed makes every run generate the same rows.
+ */
+import { CATEGORIES, type CategorySlug } from "~/models/categories";
+import { MEMORY_DATA_DIR, configuredDataDir, openDatabase, type Database } from "~/backends/embedded/database.server";
+
+const BATCH_SIZE = 500;
+
+const PARTS: Record<CategorySlug, { nouns: string[]; features: string[]; specs: Record<string, string[]> }> = {
+  audio: {
+    nouns: ["Amplifier Board", "Speaker", "Microphone Module", "DAC Breakout", "Buzzer", "Audio Shield"],
+    features: ["Low noise floor", "3.5 mm jack", "I2S input", "Onboard volume control", "Stereo output", "Class D efficiency"],
+    specs: { Power: ["0.5 W", "3 W", "15 W", "20 W"], Impedance: ["4 Ω", "8 Ω", "32 Ω"], Interface: ["I2S", "Analog", "PWM"] },
+  },
+  components: {
+    nouns: ["Resistor Kit", "Capacitor Assortment", "Transistor Pack", "Header Strip", "Breadboard", "Jumper Wire Set"],
+    features: ["Labelled storage box", "Breadboard friendly", "RoHS compliant", "Through-hole", "Assorted values", "Gold-plated pins"],
+    specs: { Quantity: ["50 pcs", "100 pcs", "400 pcs", "600 pcs"], Tolerance: ["1%", "5%", "10%"], Package: ["Through-hole", "SMD 0805"] },
+  },
+  "development-boards": {
+    nouns: ["Microcontroller Board", "Dev Kit", "Single-Board Computer", "FPGA Board", "RP2040 Board", "Nano Board"],
+    features: ["USB-C programming", "Arduino IDE support", "MicroPython ready", "On-board LED", "Castellated pads", "Deep-sleep mode", "Dual-core CPU"],
+    specs: { Processor: ["ATmega328P", "ESP32-S3", "RP2040", "STM32F411"], Flash: ["32 KB", "2 MB", "4 MB", "16 MB"], Voltage: ["3.3 V", "5 V"] },
+  },
+  displays: {
+    nouns: ["OLED Display", "TFT Screen", "E-Paper Module", "LED Matrix", "LCD Module", "Seven-Segment Display"],
+    features: ["Wide viewing angle", "SPI interface", "Touch panel", "Low power", "Sunlight readable", "Library support"],
+    specs: { Size: ['0.96"', '1.3"', '2.8"', '4.2"'], Resolution: ["128x64", "240x320", "400x300"], Interface: ["I2C", "SPI", "Parallel"] },
+  },
+  "iot-wireless": {
+    nouns: ["Wi-Fi Module", "LoRa Transceiver", "Bluetooth Module", "Zigbee Radio", "GPS Receiver", "NFC Reader"],
+    features: ["External antenna connector", "AT command firmware", "Low energy mode", "Long range", "Mesh networking", "Encrypted link"],
+    specs: { Frequency: ["2.4 GHz", "868 MHz", "915 MHz"], Range: ["10 m", "100 m", "2 km", "10 km"], Interface: ["UART", "SPI", "I2C"] },
+  },
+  robotics: {
+    nouns: ["Servo Motor", "Stepper Motor", "Motor Driver", "Robot Chassis", "Gear Motor", "Wheel Set"],
+    features: ["Metal gears", "High torque", "Mounting hardware included", "Encoder feedback", "Overcurrent protection", "Quiet operation"],
+    specs: { Torque: ["1.8 kg·cm", "4 kg·cm", "20 kg·cm"], Voltage: ["5 V", "6 V", "12 V"], Weight: ["9 g", "55 g", "280 g"] },
+  },
+  sensors: {
+    nouns: ["Temperature Sensor", "Humidity Sensor", "Distance Sensor", "Motion Sensor", "Light Sensor", "Gas Sensor", "IMU Breakout"],
+    features: ["Factory calibrated", "I2C and SPI", "Low power draw", "Wide operating range", "Fast response", "Qwiic connector"],
+    specs: { Range: ["-40 to 85 °C", "2 to 400 cm", "0 to 100% RH"], Accuracy: ["±0.5 °C", "±3 mm", "±2% RH"], Interface: ["I2C", "SPI", "Analog"] },
+  },
+  tools: {
+    nouns: ["Soldering Iron", "Multimeter", "Wire Stripper", "Helping Hands", "Oscilloscope", "Hot Air Station", "Tweezers Set"],
+    features: ["Temperature control", "Ergonomic grip", "Auto-ranging", "ESD safe", "Replaceable tips", "Carry case included"],
+    specs: { Power: ["60 W", "80 W", "700 W"], Range: ["200-480 °C", "600 V", "50 MHz"], Warranty: ["1 year", "2 years"] },
+  },
+};
+
+const ADJECTIVES = ["Compact", "Pro", "Mini", "Precision", "Rugged", "Essential", "Advanced", "Classic", "Ultra", "Smart"];
+
+/** mulberry32: small, fast, and the same sequence on every run. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function parseTarget(argv: string[]): number {
+  const raw = argv.find((a) => a !== "--");
+  const n = Number(raw);
+  if (!raw || !Number.isSafeInteger(n) || n < 1) {
+    console.error("Usage: DATA_DIR=<dir> npm run db:scale -- <number of products>");
+    process.exit(2);
+  }
+  return n;
+}
+
+async function imagesByCategory(db: Database): Promise<Map<string, string[][]>> {
+  const { rows } = await db.query<{ category: string; images: string[] }>(
+    "select category, images from public.products where cardinality(images) > 0 order by id",
+  );
+  const map = new Map<string, string[][]>();
+  for (const { category, images } of rows) map.set(category, [...(map.get(category) ?? []), images]);
+  return map;
+}
+
+async function main() {
+  const target = parseTarget(process.argv.slice(2));
+  const dataDir = configuredDataDir();
+  if (dataDir.startsWith(MEMORY_DATA_DIR)) {
+    console.error("db:scale fills a persisted database; DATA_DIR=memory:// would vanish on exit. Set DATA_DIR to a folder.");
+    process.exit(2);
+  }
+
+  const started = performance.now();
+  const { db, appliedMigrations, seeded } = await openDatabase({ dataDir });
+  try {
+    console.log(`Database at ${dataDir}`);
+    if (appliedMigrations.length) console.log(`  applied migrations: ${appliedMigrations.join(", ")}`);
+    if (seeded) console.log("  seeded from supabase/seed.sql");
+
+    const count = async () =>
+      (await db.query<{ n: number }>("select count(*)::int as n from public.products")).rows[0]?.n ?? 0;
+    const before = await count();
+    if (before >= target) {
+      console.log(`The catalogue already holds ${before} products (asked for ${target}); nothing to do.`);
+      return;
+    }
+
+    const images = await imagesByCategory(db);
+    const anyImages = [...images.values()].flat();
+    if (anyImages.length === 0) console.warn("  no seeded images to reuse; generated products show /favicon.svg");
+    const next = random(20250101 + before);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+
+    let inserted = 0;
+    let batches = 0;
+    while (before + inserted < target) {
+      const size = Math.min(BATCH_SIZE, target - before - inserted);
+      const rows = Array.from({ length: size }, (_, i) => {
+        const n = before + inserted + i + 1;
+        const category = CATEGORIES[n % CATEGORIES.length]!.slug;
+        const part = PARTS[category];
+        const noun = pick(part.nouns);
+        // About three in four under $100, with a long tail up to $250.
+        const price = Math.round((1 + 249 * next() ** 3) * 100) / 100;
+        const onSale = next() < 0.15;
+        const inStock = next() >= 0.1;
+        const features = [...part.features].sort(() => next() - 0.5).slice(0, 3 + Math.floor(next() * 4));
+        const specifications = Object.fromEntries(Object.entries(part.specs).map(([k, values]) => [k, pick(values)]));
+        const productImages = pick(images.get(category) ?? (anyImages.length ? anyImages : [["/favicon.svg"]]));
+        return {
+          name: `${pick(ADJECTIVES)} ${noun} ${String.fromCharCode(65 + (n % 26))}${100 + (n % 900)}`,
+          description: `A ${noun.toLowerCase()} for makers: ${features.slice(0, 2).join(", ").toLowerCase()}. Generated product #${n} for load testing.`,
+          category,
+          price,
+          original_price: onSale ? Math.round(price * (1.1 + next() * 0.4) * 100) / 100 : null,
+          in_stock: inStock,
+          stock_count: inStock ? 1 + Math.floor(next() * 250) : 0,
+          rating: Math.round((2.5 + next() * 2.5) * 10) / 10,
+          reviews: Math.floor(next() ** 2 * 2000),
+          image: productImages[0]!,
+          images: productImages,
+          features,
+          specifications,
+        };
+      });
+      // One parameter per batch: the rows as JSON, expanded by Postgres.
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `insert into public.products (name, description, category, price, original_price, in_stock,
+             stock_count, rating, reviews, image, images, features, specifications)
+           select name, description, category, price, original_price, in_stock,
+             stock_count, rating, reviews, image, images, features, specifications
+           from jsonb_to_recordset($1::jsonb) as r(name text, description text, category text,
+             price numeric, original_price numeric, in_stock boolean, stock_count int, rating numeric,
+             reviews int, image text, images text[], features text[], specifications jsonb)`,
+          [JSON.stringify(rows)],
+        );
+      });
+      inserted += size;
+      batches++;
+    }
+    // PGlite runs no autovacuum: vacuum (visibility map, for index-only counts) and analyze
+    // (statistics, for the planner) by hand, as a settled production database would be.
+    await db.exec("vacuum analyze public.products");
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`Inserted ${inserted} generated products in ${batches} batches (${seconds} s).`);
+    console.log(`The catalogue now holds ${await count()} products.`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,293 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import { configuredBackend } from "~/backends/index.server";
+import { createSupabaseClient } from "~/backends/supabase/client.server";
+import { SupabaseProductRepository } from "~/backends/supabase/products.server";
+import { BackendError, type ProductListQuery } from "~/backends/types";
+import { DEFAULT_QUERY } from "~/models/catalogue-query";
+
+/**
+ * The hosted backend against a fake Supabase at the HTTP edge (msw): what it asks PostgREST
+ * for, and how it reads the answers. The real supabase-js client builds the requests.
+ */
+
+const SUPABASE_URL = "https://makervolt-test.supabase.co";
+const ANON_KEY = "test-anon-key";
+const PRODUCTS_URL = `${SUPABASE_URL}/rest/v1/products`;
+const COLUMNS =
+  "id,name,description,category,price,original_price,in_stock,stock_count,rating,reviews,image,images,features,specifications";
+
+/** A row as PostgREST sends it: numeric columns as JSON numbers. */
+function row(id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: `Product ${id}`,
+    description: `Description ${id}`,
+    category: "sensors",
+    price: 12.5,
+    original_price: null,
+    in_stock: true,
+    stock_count: 3,
+    rating: 4.5,
+    reviews: 10,
+    image: `/images/products/${id}-1.svg`,
+    images: [`/images/products/${id}-1.svg`],
+    features: ["Small"],
+    specifications: { Interface: "I2C" },
+    ...extra,
+  };
+}
+
+interface Seen {
+  method: string;
+  url: URL;
+  headers: Headers;
+}
+let seen: Seen[] = [];
+/** The next answers, in order; each request takes one. */
+let answers: Response[] = [];
+
+const server = setupServer(
+  http.all(PRODUCTS_URL, ({ request }) => {
+    seen.push({ method: request.method, url: new URL(request.url), headers: request.headers });
+    return answers.shift() ?? HttpResponse.json([], { headers: { "Content-Range": "*/0" } });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  seen = [];
+  answers = [];
+});
+afterAll(() => server.close());
+
+const repository = new SupabaseProductRepository(createSupabaseClient({ url: SUPABASE_URL, anonKey: ANON_KEY }));
+
+const query = (changes: Partial<ProductListQuery> = {}): ProductListQuery => {
+  const { view: _view, ...rest } = DEFAULT_QUERY;
+  return { ...rest, ...changes };
+};
+
+function answer(body: unknown, init: { status?: number; range?: string } = {}) {
+  answers.push(
+    HttpResponse.json(body as never, {
+      status: init.status ?? 200,
+      headers: init.range ? { "Content-Range": init.range } : {},
+    }),
+  );
+}
+
+const only = () => {
+  expect(seen).toHaveLength(1);
+  return seen[0]!;
+};
+
+describe("listing the catalogue", () => {
+  it("asks for one page of products with an exact count, sorted by name then id", async () => {
+    answer([row(1), row(2)], { range: "0-1/57" });
+    const page = await repository.listProducts(query());
+
+    const { method, url, headers } = only();
+    expect(method).toBe("GET");
+    expect(url.pathname).toBe("/rest/v1/products");
+    expect(url.searchParams.get("select")).toBe(COLUMNS);
+    expect(url.searchParams.get("order")).toBe("name_sort.asc,id.asc");
+    expect(url.searchParams.get("offset")).toBe("0");
+    expect(url.searchParams.get("limit")).toBe("24");
+    // No filters when the query has none.
+    expect([...url.searchParams.keys()].sort()).toEqual(["limit", "offset", "order", "select"]);
+    expect(headers.get("apikey")).toBe(ANON_KEY);
+    expect(headers.get("prefer")).toMatch(/count=exact/);
+
+    expect(page.total).toBe(57);
+    expect(page.products.map((p) => p.id)).toEqual([1, 2]);
+    expect(page.products[0]).toMatchObject({ price: 12.5, original_price: null, rating: 4.5 });
+  });
+
+  it("sends each filter as a PostgREST condition", async () => {
+    await repository.listProducts(query({ category: "sensors", min: 10, max: 50, inStock: true }));
+    const { url } = only();
+    expect(url.searchParams.get("category")).toBe("eq.sensors");
+    expect(url.searchParams.getAll("price")).toEqual(["gte.10", "lte.50"]);
+    expect(url.searchParams.get("in_stock")).toBe("eq.true");
+  });
+
+  it("sends no upper price bound for $100+, and no lower bound for $0", async () => {
+    await repository.listProducts(query({ min: 0, max: 100 }));
+    expect(only().url.searchParams.getAll("price")).toEqual([]);
+  });
+
+  it.each([
+    ["price-low", "price.asc,id.asc"],
+    ["price-high", "price.desc,id.asc"],
+    ["rating", "rating.desc.nullslast,id.asc"],
+  ] as const)("sorts %s with the id tie-break", async (sort, order) => {
+    await repository.listProducts(query({ sort }));
+    expect(only().url.searchParams.get("order")).toBe(order);
+  });
+
+  it("asks for the page's window of rows", async () => {
+    answer([row(49)], { range: "48-48/49" });
+    const page = await repository.listProducts(query({ page: 3 }));
+    expect(only().url.searchParams.get("offset")).toBe("48");
+    expect(only().url.searchParams.get("limit")).toBe("24");
+    expect(page.total).toBe(49);
+  });
+
+  it("still reports the total for a page past the end", async () => {
+    answer(
+      {
+        code: "PGRST103",
+        message: "Requested range not satisfiable",
+        details: "An offset of 2376 was requested, but there are only 57 rows.",
+        hint: null,
+      },
+      { status: 416, range: "*/57" },
+    );
+    answers.push(new HttpResponse(null, { status: 200, headers: { "Content-Range": "*/57" } }));
+    const page = await repository.listProducts(query({ page: 100, category: "tools" }));
+    expect(page).toEqual({ products: [], total: 57 });
+    expect(seen).toHaveLength(2);
+    const count = seen[1]!;
+    expect(count.method).toBe("HEAD");
+    expect(count.url.searchParams.get("category")).toBe("eq.tools");
+    expect(count.headers.get("prefer")).toMatch(/count=exact/);
+  });
+});
+
+describe("search", () => {
+  /** PostgREST's reading of a quoted value: a backslash takes the next character literally. */
+  function unquote(value: string): string {
+    expect(value.startsWith('"') && value.endsWith('"')).toBe(true);
+    return value.slice(1, -1).replace(/\\(.)/g, "$1");
+  }
+
+  /** What Postgres' ILIKE (escape `\`) matches, as a regular expression. */
+  function likeToRegExp(pattern: string): RegExp {
+    let source = "";
+    for (let i = 0; i < pattern.length; i++) {
+      const c = pattern[i]!;
+      if (c === "\\") source += (pattern[++i] ?? "").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+      else if (c === "%") source += "[\\s\\S]*";
+      else if (c === "_") source += "[\\s\\S]";
+      else source += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    }
+    return new RegExp(`^${source}$`, "i");
+  }
+
+  it("looks in name or description, ignoring case", async () => {
+    await repository.listProducts(query({ search: "Temp Sensor" }));
+    expect(only().url.searchParams.get("or")).toBe(
+      '(name.ilike."%Temp Sensor%",description.ilike."%Temp Sensor%")',
+    );
+  });
+
+  it("quotes PostgREST's reserved characters and escapes the LIKE wildcards", async () => {
+    const term = String.raw`a,b.(c):d"e\f%g_h`;
+    await repository.listProducts(query({ search: term }));
+    const or = only().url.searchParams.get("or");
+    const pattern = String.raw`"%a,b.(c):d\"e\\\\f\\%g\\_h%"`;
+    expect(or).toBe(`(name.ilike.${pattern},description.ilike.${pattern})`);
+
+    // Read back the way PostgREST and Postgres would, it matches the term literally.
+    const like = likeToRegExp(unquote(pattern));
+    expect(like.test(`Box ${term} 2`)).toBe(true);
+    expect(like.test(String.raw`a,b.(c):d"e\fXgYh`)).toBe(false);
+  });
+
+  it("matches * literally with an escaped regular expression, since PostgREST reads * in LIKE as %", async () => {
+    await repository.listProducts(query({ search: "5*5 (mm)" }));
+    const value = String.raw`"5\\*5 \\(mm\\)"`;
+    expect(only().url.searchParams.get("or")).toBe(`(name.imatch.${value},description.imatch.${value})`);
+    expect(new RegExp(unquote(value), "i").test("Grid 5*5 (MM)")).toBe(true);
+    expect(new RegExp(unquote(value), "i").test("Grid 555 (mm)")).toBe(false);
+  });
+});
+
+describe("single products", () => {
+  it("fetches one product by id", async () => {
+    answer([row(7, { price: 129, original_price: 149, rating: null, reviews: null })]);
+    const product = await repository.getProduct(7);
+    const { url } = only();
+    expect(url.searchParams.get("id")).toBe("eq.7");
+    expect(url.searchParams.get("select")).toBe(COLUMNS);
+    expect(product).toMatchObject({ id: 7, price: 129, original_price: 149, rating: 0, reviews: 0 });
+    expect(product?.specifications).toEqual({ Interface: "I2C" });
+  });
+
+  it("answers null for an unknown id", async () => {
+    answer([]);
+    expect(await repository.getProduct(404)).toBeNull();
+  });
+
+  it("does not ask about impossible ids", async () => {
+    expect(await repository.getProduct(Number.NaN)).toBeNull();
+    expect(seen).toHaveLength(0);
+  });
+
+  it("asks for 4 related products of the category, excluding the product", async () => {
+    answer([row(2), row(3)]);
+    const related = await repository.relatedProducts({ id: 5, category: "displays" });
+    const { url } = only();
+    expect(url.searchParams.get("category")).toBe("eq.displays");
+    expect(url.searchParams.get("id")).toBe("neq.5");
+    expect(url.searchParams.get("order")).toBe("rating.desc.nullslast,id.asc");
+    expect(url.searchParams.get("limit")).toBe("4");
+    expect(related.map((p) => p.id)).toEqual([2, 3]);
+  });
+
+  it("returns several products in the order asked, skipping unknown ids", async () => {
+    answer([row(1), row(3)]);
+    const products = await repository.getProducts([3, 99, 1]);
+    expect(only().url.searchParams.get("id")).toBe("in.(3,99,1)");
+    expect(products.map((p) => p.id)).toEqual([3, 1]);
+  });
+});
+
+describe("errors", () => {
+  it("carry the service's message, code, details and hint", async () => {
+    answer(
+      {
+        code: "42703",
+        message: "column products.name_sort does not exist",
+        details: null,
+        hint: 'Perhaps you meant to reference the column "products.name".',
+      },
+      { status: 400 },
+    );
+    const failure = await repository.listProducts(query()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BackendError);
+    expect((failure as BackendError).message).toBe("column products.name_sort does not exist");
+    expect((failure as BackendError).details).toMatchObject({
+      code: "42703",
+      hint: 'Perhaps you meant to reference the column "products.name".',
+      status: 400,
+    });
+  });
+
+  it("turn a failed ping into a rejection at once", async () => {
+    answer({ code: "PGRST000", message: "Could not connect with the database", details: null, hint: null }, { status: 503 });
+    await expect(repository.ping()).rejects.toThrow("Could not connect with the database");
+    const { url } = only();
+    expect(url.searchParams.get("select")).toBe("id");
+    expect(url.searchParams.get("limit")).toBe("1");
+  });
+
+  it("let a healthy ping resolve", async () => {
+    answer([{ id: 1 }]);
+    await expect(repository.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe("choosing the backend", () => {
+  it("uses Supabase only when both the URL and the anon key are set", () => {
+    expect(configuredBackend({ SUPABASE_URL: SUPABASE_URL, SUPABASE_ANON_KEY: ANON_KEY })).toBe("supabase");
+    expect(configuredBackend({ SUPABASE_URL: SUPABASE_URL })).toBe("embedded");
+    expect(configuredBackend({ SUPABASE_ANON_KEY: ANON_KEY })).toBe("embedded");
+    expect(configuredBackend({ SUPABASE_URL: " ", SUPABASE_ANON_KEY: ANON_KEY })).toBe("embedded");
+    expect(configuredBackend({})).toBe("embedded");
+  });
+});
