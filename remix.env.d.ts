@@ -1,2 +1,12 @@
 /// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />
+
+// Single Fetch (v3_singleFetch in remix.config.js) changes what useLoaderData<typeof loader> infers:
+// loaders return plain objects or data(), and types follow turbo-stream (Dates, Maps survive).
+// `export {}` makes this file a module, so the block below augments the package instead of replacing it.
+export {};
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

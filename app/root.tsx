@@ -1,8 +1,11 @@
-import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 
 import { useNonce } from "~/components/nonce";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { pageTitle, STORE_NAME } from "~/models/store";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -10,8 +13,26 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+const ERROR_HEADING = "Unexpected Application Error!";
+
+/** Used only when no route below sets its own meta, i.e. on the root error page. */
+export const meta: MetaFunction = ({ error }) =>
+  error
+    ? [{ title: pageTitle(ERROR_HEADING) }, { name: "robots", content: "noindex" }]
+    : [{ title: STORE_NAME }];
+
+/**
+ * The document and the site shell around every page, the error page included. Root owns the
+ * one `<main id="main-content">` (the skip link's target): route modules render their content
+ * with exactly one h1 and never a `<main>` of their own.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  useEffect(() => {
+    // Lets tests (and CSS, if ever needed) tell the enhanced page from the server HTML. It lives
+    // in Layout so the error page is marked too.
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -20,8 +41,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {children}
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:font-semibold focus:text-brand-700 focus:shadow-lg"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus-visible:outline-none">
+          {children}
+        </main>
+        {/* The notification region: the toast pipeline renders the current notice here (plain
+            HTML first, Radix Toast once hydrated). Until then it stays empty. */}
+        <div id="notifications" role="region" aria-label="Notifications (F8)" />
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -30,9 +64,51 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    // Lets tests (and CSS, if ever needed) tell the enhanced page from the server HTML.
-    document.documentElement.dataset.hydrated = "";
-  }, []);
   return <Outlet />;
+}
+
+const STATUS_TEXTS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  413: "Payload Too Large",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/**
+ * SPEC's generic fallback: "Unexpected Application Error!" with the status and status text, or
+ * the error's message. Only the message is shown, never a stack; in production Remix already
+ * replaces server errors' messages with "Unexpected Server Error".
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || STATUS_TEXTS[error.status] || ""}`.trim()
+    : error instanceof Error && error.message
+      ? error.message
+      : "Something went wrong.";
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      <p className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-2xl font-bold text-red-700" aria-hidden="true">
+        !
+      </p>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{ERROR_HEADING}</h1>
+      <p className="mt-4 text-lg font-medium text-slate-700">{detail}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <a href="/" className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+          Go to the home page
+        </a>
+        <a
+          href="/products"
+          className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Browse products
+        </a>
+      </div>
+    </div>
+  );
 }

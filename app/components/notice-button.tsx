@@ -1,6 +1,32 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+export interface NoticeFormProps {
+  /** What the shopper asked for, e.g. "newsletter"; the notice action may log or count it. */
+  feature: string;
+  /** The form's visible controls: at least one submit button. */
+  children: ReactNode;
+  className?: string;
+  /** Names the form when it is a landmark-worthy group, e.g. "Newsletter". */
+  "aria-label"?: string;
+}
+
+/**
+ * A native POST form to `/notice` for a feature the shop has not built yet. It works without
+ * JavaScript: `/notice` answers with a redirect back to this page (same path and query).
+ * Every placeholder goes through here, so the toast pipeline is wired in one place.
+ */
+export function NoticeForm({ feature, children, className, "aria-label": ariaLabel }: NoticeFormProps) {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/notice" className={className} aria-label={ariaLabel} preventScrollReset>
+      <input type="hidden" name="feature" value={feature} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {children}
+    </Form>
+  );
+}
+
 export interface NoticeButtonProps {
   /** What the shopper asked for, e.g. "add-to-cart"; the notice action may log or count it. */
   feature: string;
@@ -13,10 +39,7 @@ export interface NoticeButtonProps {
   formClassName?: string;
 }
 
-/**
- * A button for a feature the shop has not built yet. It is a real native POST form, so it works
- * without JavaScript: `/notice` answers with a redirect back to this page (same path and query).
- */
+/** A single button for a feature the shop has not built yet (see NoticeForm). */
 export function NoticeButton({
   feature,
   children,
@@ -25,14 +48,11 @@ export function NoticeButton({
   formClassName,
   "aria-label": ariaLabel,
 }: NoticeButtonProps) {
-  const location = useLocation();
   return (
-    <Form method="post" action="/notice" className={formClassName} preventScrollReset>
-      <input type="hidden" name="feature" value={feature} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+    <NoticeForm feature={feature} className={formClassName}>
       <button type="submit" className={className} disabled={disabled} aria-label={ariaLabel}>
         {children}
       </button>
-    </Form>
+    </NoticeForm>
   );
 }

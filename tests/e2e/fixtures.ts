@@ -25,7 +25,9 @@ export const test = base.extend<Fixtures>({
       }
       // axe needs script to run, so audit the no-JS rendering in a JS-enabled context with the
       // app's own bundles blocked: the page stays exactly as the server sent it.
-      const context = await browser.newContext();
+      // Playwright applies the project's `use` options to browser.newContext() too, so turn
+      // JavaScript back on explicitly: axe runs as script and hangs without it.
+      const context = await browser.newContext({ javaScriptEnabled: true });
       try {
         const auditPage = await context.newPage();
         await auditPage.route("**/build/**/*.js", (route) => route.abort());

@@ -1,0 +1,181 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useRef } from "react";
+
+import { useDetailsMenu } from "~/components/details-menu";
+import { BoltIcon, CartIcon, ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
+import { NoticeButton } from "~/components/notice-button";
+import { CATEGORIES } from "~/models/categories";
+import { STORE_NAME } from "~/models/store";
+
+/** The cart is not built yet: its badge is fixed at 0 (SPEC §2 Header). */
+const CART_COUNT = 0;
+
+const iconButton =
+  "relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-brand-700";
+const navItem =
+  "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700 aria-[current=page]:text-brand-700";
+const summaryReset = "cursor-pointer list-none [&::-webkit-details-marker]:hidden";
+
+/**
+ * The site header: logo, categories menu, About and Contact, search, cart and account. Every
+ * control is a link, a native form or a `<details>` disclosure, so all of it works without
+ * JavaScript; `useDetailsMenu` adds hover, Escape and click-outside once script runs.
+ */
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6 lg:gap-4 lg:px-8">
+        <Link
+          to="/"
+          aria-label={`${STORE_NAME} home`}
+          className="-ml-1 inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-1 text-lg font-bold tracking-tight text-slate-900"
+        >
+          <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
+            <BoltIcon className="h-5 w-5" />
+          </span>
+          {STORE_NAME}
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-0.5">
+            <li>
+              <CategoriesMenu />
+            </li>
+            <li>
+              <NavLink to="/about" className={navItem}>
+                About
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/contact" className={navItem}>
+                Contact
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 md:flex-1 md:justify-end">
+          <SearchForm inputId="header-search" className="hidden w-full max-w-xs md:flex lg:max-w-sm" />
+          <NoticeButton feature="cart" aria-label={`Cart, ${CART_COUNT} items`} className={iconButton}>
+            <CartIcon className="h-6 w-6" />
+            <span
+              aria-hidden="true"
+              className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white"
+            >
+              {CART_COUNT}
+            </span>
+          </NoticeButton>
+          <Link to="/auth" aria-label="Account" className={iconButton}>
+            <UserIcon className="h-6 w-6" />
+          </Link>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function CategoriesMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsMenu(ref, { openOnHover: true });
+  return (
+    <details ref={ref} className="group relative">
+      <summary className={`${summaryReset} ${navItem} gap-1`}>
+        Categories
+        <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
+      </summary>
+      <div className="absolute left-0 top-full z-50 w-60 pt-1">
+        <ul className="rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+          {CATEGORIES.map((category) => (
+            <li key={category.slug}>
+              <NavLink
+                to={`/products/${category.slug}`}
+                className="flex min-h-10 items-center rounded-lg px-3 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
+              >
+                {category.title}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+function MobileMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsMenu(ref);
+  return (
+    <details ref={ref} className="group md:hidden">
+      <summary
+        className={`${summaryReset} inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700`}
+      >
+        <MenuIcon className="h-6 w-6 group-open:hidden" />
+        <CloseIcon className="hidden h-6 w-6 group-open:block" />
+        {/* Narrow phones have room for the icon only; the word stays for assistive technology. */}
+        <span className="sr-only min-[400px]:not-sr-only">Menu</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full z-50 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-3 pb-5 pt-3 shadow-lg sm:px-6">
+        <SearchForm inputId="mobile-search" className="flex" />
+        <nav aria-label="Mobile" className="mt-4">
+          <p id="mobile-categories" className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            Categories
+          </p>
+          <ul aria-labelledby="mobile-categories" className="mt-1 grid grid-cols-1 gap-0.5 min-[360px]:grid-cols-2">
+            {CATEGORIES.map((category) => (
+              <li key={category.slug}>
+                <NavLink to={`/products/${category.slug}`} className={`${navItem} w-full px-2`}>
+                  {category.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <ul className="mt-3 border-t border-slate-200 pt-3">
+            <li>
+              <NavLink to="/about" className={`${navItem} w-full px-2`}>
+                About
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/contact" className={`${navItem} w-full px-2`}>
+                Contact
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Posts to `/search`, which ignores a blank term by sending the shopper back here
+ * (`redirectTo`), so blank searches are ignored with or without JavaScript.
+ */
+function SearchForm({ inputId, className = "" }: { inputId: string; className?: string }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/search" role="search" className={`relative ${className}`}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <label htmlFor={inputId} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        name="search"
+        placeholder="Search products..."
+        autoComplete="off"
+        enterKeyHint="search"
+        className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white py-2 pl-3 pr-12 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-brand-700"
+      >
+        <SearchIcon className="h-5 w-5" />
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,174 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import type { ComponentType, SVGProps } from "react";
+
+import { ArrowRightIcon, BoltIcon, ChatIcon, GaugeIcon } from "~/components/icons";
+import { CATEGORIES } from "~/models/categories";
+import { pageTitle, STORE_NAME } from "~/models/store";
+
+const HEADING = "About Us";
+
+export const meta: MetaFunction = () => [
+  { title: pageTitle(HEADING) },
+  {
+    name: "description",
+    content: `Since 2018 ${STORE_NAME} has supplied genuine electronic components, boards and tools to makers, students and engineers. Meet the team and what we stand for.`,
+  },
+];
+
+const VALUES: { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  {
+    title: "Quality First",
+    text: "Every part comes from its manufacturer or an authorised distributor and is checked before it ships, so your build works the first time.",
+    Icon: GaugeIcon,
+  },
+  {
+    title: "Community Focused",
+    text: "We sponsor makerspaces and school clubs, publish free tutorials, and answer every question — whether it is your first LED or your hundredth robot.",
+    Icon: ChatIcon,
+  },
+  {
+    title: "Innovation Driven",
+    text: "We stock the newest boards and sensors as soon as they are ready, and test them ourselves so we can tell you what they are good for.",
+    Icon: BoltIcon,
+  },
+];
+
+const TEAM = [
+  { name: "Sarah Chen", role: "Founder & CEO", initials: "SC", tone: "bg-brand-600" },
+  { name: "Marcus Johnson", role: "Head of Engineering", initials: "MJ", tone: "bg-emerald-700" },
+  { name: "Priya Patel", role: "Customer Experience Lead", initials: "PP", tone: "bg-violet-700" },
+  { name: "David Kim", role: "Community & Education Manager", initials: "DK", tone: "bg-amber-700" },
+];
+
+const FACTS = [
+  { value: "2018", label: "Founded" },
+  { value: String(CATEGORIES.length), label: "Product categories" },
+  { value: "24 h", label: "Support reply time" },
+  { value: "30 days", label: "To return any order" },
+];
+
+const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
+const sectionHeading = "text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl";
+
+export default function About() {
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
+        <div className={`${container} py-16 sm:py-20`}>
+          <p className="text-sm font-semibold uppercase tracking-wide text-blue-100">About {STORE_NAME}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{HEADING}</h1>
+          <p className="mt-5 max-w-2xl text-lg leading-8 text-blue-50">
+            We are makers who built the electronics shop we always wanted: genuine parts, honest advice and
+            fast shipping for everyone from curious beginners to professional engineers.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="mission-heading" className={`${container} grid gap-12 py-16 lg:grid-cols-2`}>
+        <div>
+          <h2 id="mission-heading" className={sectionHeading}>
+            Our Mission
+          </h2>
+          <p className="mt-4 text-lg leading-8 text-slate-700">
+            To make electronics accessible to everyone who wants to build something — by offering quality
+            components at fair prices, explaining how to use them, and standing behind every order.
+          </p>
+        </div>
+        <dl className="grid grid-cols-2 gap-4">
+          {FACTS.map(({ value, label }) => (
+            <div key={label} className="rounded-xl border border-slate-200 bg-slate-50 p-5">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-brand-700">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="story-heading" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+          <h2 id="story-heading" className={sectionHeading}>
+            Our Story
+          </h2>
+          <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
+            <p>
+              {STORE_NAME} was founded in 2018 by a small group of engineers and hobbyists who were tired of
+              waiting weeks for parts, guessing whether a module was genuine, and finding no one to ask when a
+              circuit would not work.
+            </p>
+            <p>
+              We started with a garage full of development boards and a promise to ship every order the same
+              day. Today our catalogue spans eight categories, from components and sensors to robotics kits and
+              bench tools, and our support team still answers every question within 24 hours.
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="values-heading" className={`${container} py-16`}>
+        <h2 id="values-heading" className={sectionHeading}>
+          Our Values
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {VALUES.map(({ title, text, Icon }) => (
+            <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon className="h-6 w-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 leading-7 text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="team-heading" className="bg-slate-50 py-16">
+        <div className={container}>
+          <h2 id="team-heading" className={sectionHeading}>
+            Meet the Team
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {TEAM.map(({ name, role, initials, tone }) => (
+              <li key={name} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+                <span
+                  aria-hidden="true"
+                  className={`mx-auto inline-flex h-20 w-20 items-center justify-center rounded-full text-2xl font-bold text-white ${tone}`}
+                >
+                  {initials}
+                </span>
+                <h3 className="mt-4 font-semibold text-slate-900">{name}</h3>
+                <p className="mt-1 text-sm text-slate-600">{role}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className={`${container} py-16`}>
+        <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="cta-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Ready to start your next project?
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-lg text-blue-50">
+            Browse the catalogue, or tell us what you are building and we will help you choose the parts.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link
+              to="/products"
+              className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-white px-6 font-semibold text-brand-700 hover:bg-blue-50"
+            >
+              Shop Products
+              <ArrowRightIcon className="h-5 w-5" />
+            </Link>
+            <Link
+              to="/contact"
+              className="inline-flex min-h-12 items-center rounded-lg px-6 font-semibold text-white ring-1 ring-inset ring-white/70 hover:bg-white/10"
+            >
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
