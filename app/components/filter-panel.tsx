@@ -1,0 +1,345 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import { CATEGORIES } from "~/models/categories";
+import {
+  catalogueHref,
+  cataloguePath,
+  parseCatalogueQuery,
+  PRICE_MAX,
+  PRICE_MIN,
+  SORT_LABELS,
+  SORTS,
+  type CatalogueQuery,
+  type View,
+} from "~/models/catalogue-query";
+
+/** The id of the one GET form that holds every filter and the sort (the sort select joins by `form=`). */
+export const FILTER_FORM_ID = "catalogue-filters";
+const PANEL_ID = "filter-panel";
+/** Range inputs fire on every step while dragging; wait for the shopper to settle. */
+const RANGE_DEBOUNCE_MS = 400;
+
+/**
+ * Where a submitted filter form leads: the category moves from `?category=` into the path, the
+ * page goes back to 1, and defaults are dropped. The loader redirects no-JS submissions here;
+ * with JavaScript the form navigates here directly.
+ */
+export function filterFormHref(params: URLSearchParams): string {
+  const query = parseCatalogueQuery(params, params.get("category"));
+  return catalogueHref({ ...query, page: 1 });
+}
+
+function formHref(form: HTMLFormElement): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
+  return filterFormHref(params);
+}
+
+/**
+ * Submits the filter form as a client-side navigation (replacing history), optionally debounced.
+ * `onNavigate` runs just before each navigation this form starts.
+ */
+function useFilterNavigation(onNavigate?: () => void) {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (form: HTMLFormElement | null, debounce = false) => {
+      clearTimeout(timer.current);
+      if (!form) return;
+      const go = () => {
+        onNavigate?.();
+        navigate(formHref(form), { replace: true, preventScrollReset: true });
+      };
+      if (debounce) timer.current = setTimeout(go, RANGE_DEBOUNCE_MS);
+      else go();
+    },
+    [navigate, onNavigate],
+  );
+}
+
+/** Local copy of a URL value that follows the URL when it changes (e.g. after a navigation). */
+function useUrlState<T>(value: T) {
+  const [state, setState] = useState(value);
+  useEffect(() => setState(value), [value]);
+  return [state, setState] as const;
+}
+
+interface FilterValues {
+  category: string;
+  min: number;
+  max: number;
+  inStock: boolean;
+}
+
+function filterValues(query: CatalogueQuery): FilterValues {
+  return { category: query.category ?? "", min: query.min, max: query.max, inStock: query.inStock };
+}
+
+function priceText(dollars: number): string {
+  return dollars >= PRICE_MAX ? `$${PRICE_MAX}+` : `$${dollars}`;
+}
+
+const labelClass = "block text-sm font-semibold text-slate-900";
+const selectClass =
+  "mt-1.5 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-brand-600";
+
+export interface FilterPanelProps {
+  query: CatalogueQuery;
+}
+
+/**
+ * Category, price range and in-stock filters as one native GET form to /products, with an Apply
+ * button for everyone. With JavaScript each change applies itself (sliders after a pause), and
+ * on small screens a Filters button shows and hides the panel; without JavaScript the panel is
+ * always shown.
+ */
+export function FilterPanel({ query }: FilterPanelProps) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [{ category, min, max, inStock }, setValues] = useState(() => filterValues(query));
+  // The controls follow the URL when something else changes it (Clear filters, Back), but not
+  // when this form did: a slider the shopper is still moving must not jump back to the value
+  // its last auto-submit carried.
+  const ownNavigation = useRef(false);
+  const markOwnNavigation = useCallback(() => {
+    ownNavigation.current = true;
+  }, []);
+  useEffect(() => {
+    if (ownNavigation.current) ownNavigation.current = false;
+    else setValues(filterValues(query));
+  }, [query]);
+  const set = (changes: Partial<FilterValues>) => setValues((v) => ({ ...v, ...changes }));
+  const apply = useFilterNavigation(markOwnNavigation);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply(event.currentTarget);
+  }
+
+  function onRange(event: ChangeEvent<HTMLInputElement>, name: "min" | "max") {
+    set({ [name]: Number(event.currentTarget.value) });
+    apply(event.currentTarget.form, true);
+  }
+
+  return (
+    <div>
+      {hydrated && (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={PANEL_ID}
+          onClick={() => setOpen((o) => !o)}
+          className="mb-3 inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:border-brand-600 md:hidden"
+        >
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+            <path d="M4 6h16M7 12h10M10 18h4" />
+          </svg>
+          {open ? "Hide filters" : "Show filters"}
+        </button>
+      )}
+      <section
+        id={PANEL_ID}
+        aria-labelledby="filters-heading"
+        className={`${hydrated && !open ? "hidden md:block" : "block"} rounded-xl border border-slate-200 bg-white p-5 shadow-sm`}
+      >
+        <h2 id="filters-heading" className="text-lg font-semibold text-slate-900">
+          Filters
+        </h2>
+        <form id={FILTER_FORM_ID} method="get" action="/products" onSubmit={onSubmit} className="mt-4 space-y-6">
+          {query.search && <input type="hidden" name="search" value={query.search} />}
+          {query.view !== "grid" && <input type="hidden" name="view" value={query.view} />}
+
+          <div>
+            <label htmlFor="filter-category" className={labelClass}>
+              Category
+            </label>
+            <select
+              id="filter-category"
+              name="category"
+              value={category}
+              onChange={(e) => {
+                set({ category: e.currentTarget.value });
+                apply(e.currentTarget.form);
+              }}
+              className={selectClass}
+            >
+              <option value="">All Categories</option>
+              {CATEGORIES.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <fieldset>
+            <legend className={labelClass}>Price range</legend>
+            <div className="mt-2 space-y-3">
+              <div>
+                <div className="flex items-center justify-between text-sm text-slate-700">
+                  <label htmlFor="filter-min">Minimum price</label>
+                  <output htmlFor="filter-min" className="font-semibold tabular-nums text-slate-900">
+                    {priceText(min)}
+                  </output>
+                </div>
+                <input
+                  id="filter-min"
+                  type="range"
+                  name="min"
+                  min={PRICE_MIN}
+                  max={PRICE_MAX}
+                  step={1}
+                  value={min}
+                  aria-valuetext={hydrated ? priceText(min) : undefined}
+                  onChange={(e) => onRange(e, "min")}
+                  className="h-6 w-full cursor-pointer accent-brand-600"
+                />
+              </div>
+              <div>
+                <div className="flex items-center justify-between text-sm text-slate-700">
+                  <label htmlFor="filter-max">Maximum price</label>
+                  <output htmlFor="filter-max" className="font-semibold tabular-nums text-slate-900">
+                    {priceText(max)}
+                  </output>
+                </div>
+                <input
+                  id="filter-max"
+                  type="range"
+                  name="max"
+                  min={PRICE_MIN}
+                  max={PRICE_MAX}
+                  step={1}
+                  value={max}
+                  aria-valuetext={hydrated ? priceText(max) : undefined}
+                  onChange={(e) => onRange(e, "max")}
+                  className="h-6 w-full cursor-pointer accent-brand-600"
+                />
+              </div>
+              <p className="text-xs text-slate-600">Whole dollars; ${PRICE_MAX}+ means no upper limit.</p>
+            </div>
+          </fieldset>
+
+          <div className="flex items-center gap-3">
+            <input
+              id="filter-stock"
+              type="checkbox"
+              name="stock"
+              value="1"
+              checked={inStock}
+              onChange={(e) => {
+                set({ inStock: e.currentTarget.checked });
+                apply(e.currentTarget.form);
+              }}
+              className="h-5 w-5 cursor-pointer rounded border-slate-400 accent-brand-600"
+            />
+            <label htmlFor="filter-stock" className="cursor-pointer text-sm font-semibold text-slate-900">
+              In stock only
+            </label>
+          </div>
+
+          <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+            <button
+              type="submit"
+              className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+            >
+              Apply
+            </button>
+            <Link
+              to={cataloguePath(query.category)}
+              className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              Clear filters
+            </Link>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The sort select. It sits in the results toolbar but belongs to the filter form (`form=`), so
+ * one GET submission carries everything. Without JavaScript a Sort button submits it.
+ */
+export function SortSelect({ query }: { query: CatalogueQuery }) {
+  const hydrated = useHydrated();
+  const [sort, setSort] = useUrlState(query.sort);
+  const apply = useFilterNavigation();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor="sort" className="whitespace-nowrap text-sm font-semibold text-slate-900">
+        Sort by
+      </label>
+      <select
+        id="sort"
+        name="sort"
+        form={FILTER_FORM_ID}
+        value={sort}
+        onChange={(e) => {
+          setSort(e.currentTarget.value as CatalogueQuery["sort"]);
+          apply(e.currentTarget.form);
+        }}
+        className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm"
+      >
+        {SORTS.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button
+          type="submit"
+          form={FILTER_FORM_ID}
+          className="inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:border-brand-600"
+        >
+          Sort
+        </button>
+      )}
+    </div>
+  );
+}
+
+const VIEW_LABELS: Record<View, string> = { grid: "Grid", list: "List" };
+
+/** Grid or list view: two links, the current one marked with aria-current. */
+export function ViewToggle({ query }: { query: CatalogueQuery }) {
+  return (
+    <div role="group" aria-label="View" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
+      {(["grid", "list"] as const).map((view) => {
+        const current = query.view === view;
+        return (
+          <Link
+            key={view}
+            to={catalogueHref(query, { view })}
+            preventScrollReset
+            aria-current={current ? "true" : undefined}
+            className={`inline-flex min-h-9 items-center gap-1.5 rounded-md px-3 text-sm font-semibold ${
+              current ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"
+            }`}
+          >
+            {view === "grid" ? (
+              <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" className="h-4 w-4">
+                <rect x="3" y="3" width="8" height="8" rx="1.5" />
+                <rect x="13" y="3" width="8" height="8" rx="1.5" />
+                <rect x="3" y="13" width="8" height="8" rx="1.5" />
+                <rect x="13" y="13" width="8" height="8" rx="1.5" />
+              </svg>
+            ) : (
+              <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" className="h-4 w-4">
+                <rect x="3" y="4" width="18" height="4" rx="1.5" />
+                <rect x="3" y="10" width="18" height="4" rx="1.5" />
+                <rect x="3" y="16" width="18" height="4" rx="1.5" />
+              </svg>
+            )}
+            {VIEW_LABELS[view]}
+            <span className="sr-only"> view</span>
+          </Link>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+
+import { getProductRepository } from "~/backends/index.server";
+import { FilterPanel, filterFormHref, SortSelect, ViewToggle } from "~/components/filter-panel";
+import { Pagination } from "~/components/pagination";
+import { ProductCard } from "~/components/product-card";
+import { categoryTitle } from "~/models/categories";
+import { catalogueHref, pageCount, parseCatalogueQuery, type CatalogueQuery } from "~/models/catalogue-query";
+import type { Product } from "~/models/product";
+import { pageTitle, STORE_NAME } from "~/models/store";
+
+/** Cards above the fold load their images at once; the rest lazily. */
+const EAGER_IMAGES = 3;
+
+/** SPEC §2: the search wins, then the category; an unknown slug reads "Products". */
+function catalogueHeading(query: CatalogueQuery, unknownCategory: boolean): string {
+  if (query.search) return `Search Results for "${query.search}"`;
+  if (query.category) return categoryTitle(query.category) ?? "Products";
+  return unknownCategory ? "Products" : "All Products";
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "Something went wrong";
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // The filter form's category select submits /products?category=x; the category belongs in the path.
+  if (url.searchParams.has("category")) throw redirect(filterFormHref(url.searchParams), 303);
+
+  let query = parseCatalogueQuery(url.searchParams, params.category);
+  const unknownCategory = params.category != null && query.category === null;
+  let products: Product[] = [];
+  let total = 0;
+  try {
+    const repository = await getProductRepository();
+    const { view: _view, ...listQuery } = query;
+    ({ products, total } = await repository.listProducts(listQuery));
+    if (query.page > pageCount(total)) {
+      // A page past the end is an invalid value: fall back to the first page (DESIGN §6).
+      query = { ...query, page: 1 };
+      if (total > 0) ({ products, total } = await repository.listProducts({ ...listQuery, page: 1 }));
+    }
+  } catch (error) {
+    console.error("catalogue: listing products failed", error);
+    return data(
+      { query, unknownCategory, products: [] as Product[], total: 0, error: errorMessage(error) },
+      { status: 500 },
+    );
+  }
+  return data({ query, unknownCategory, products, total, error: null as string | null });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: pageTitle("Products") }];
+  const { query, unknownCategory, total } = data;
+  const heading = catalogueHeading(query, unknownCategory);
+  const tags: MetaDescriptor[] = [
+    { title: pageTitle(heading) },
+    {
+      name: "description",
+      content: query.search
+        ? `${total} ${total === 1 ? "product matches" : "products match"} "${query.search}" at ${STORE_NAME}.`
+        : `Shop ${query.category ? heading : "electronic components, development boards, sensors and maker supplies"} at ${STORE_NAME}: filter by price and stock, sort by name, price or rating.`,
+    },
+  ];
+  // rel=prev/next let crawlers and browsers walk the pages (DESIGN §6).
+  if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: catalogueHref(query, { page: query.page - 1 }) });
+  if (query.page < pageCount(total)) tags.push({ tagName: "link", rel: "next", href: catalogueHref(query, { page: query.page + 1 }) });
+  return tags;
+};
+
+export default function Catalogue() {
+  const { query, unknownCategory, products, total, error } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && /^\/products(\/|$)/.test(navigation.location.pathname);
+  const heading = catalogueHeading(query, unknownCategory);
+  const list = query.view === "list";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{heading}</h1>
+      <p role="status" className="mt-1 text-slate-600">
+        {error ? "" : `${total} ${total === 1 ? "product" : "products"} found`}
+      </p>
+
+      <div className="mt-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:items-start md:gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <FilterPanel query={query} />
+
+        <div className="mt-4 md:mt-0">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
+            <SortSelect query={query} />
+            <ViewToggle query={query} />
+          </div>
+
+          <p role="status" aria-live="polite" className={loading ? "mt-4 text-sm font-medium text-brand-700" : "sr-only"}>
+            {loading ? "Loading products..." : ""}
+          </p>
+
+          <div aria-busy={loading} className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
+            {error ? (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+                Error: {error}
+              </p>
+            ) : products.length === 0 ? (
+              <p className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700">
+                No products found matching your criteria.
+              </p>
+            ) : (
+              <ul className={list ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}>
+                {products.map((product, i) => (
+                  <li key={product.id} className="flex">
+                    <div className="w-full">
+                      <ProductCard product={product} view={query.view} headingLevel={2} priority={i < EAGER_IMAGES} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <Pagination page={query.page} pageCount={pageCount(total)} hrefForPage={(n) => catalogueHref(query, { page: n })} />
+        </div>
+      </div>
+    </div>
+  );
+}
