@@ -26,8 +26,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   timeout: 30_000,
+  // One output folder per build, so parallel runs never delete each other's traces.
+  outputDir: BUILD_DIR === "build" ? "test-results" : `test-results-${BUILD_DIR}`,
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium } },

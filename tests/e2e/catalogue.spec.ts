@@ -317,10 +317,10 @@ test.describe("catalogue", () => {
       if ((await soldOut.count()) > 0) {
         const card = soldOut.first();
         const name = await card.getByRole("heading").innerText();
-        await expect(card.getByRole("button", { name: `Add ${name} to cart` })).toBeDisabled();
+        await expect(card.getByRole("button", { name: `Add to Cart, ${name}` })).toBeDisabled();
         const inStock = productCards(page).filter({ hasNotText: "Out of Stock" }).first();
         const inStockName = await inStock.getByRole("heading").innerText();
-        await expect(inStock.getByRole("button", { name: `Add ${inStockName} to cart` })).toBeEnabled();
+        await expect(inStock.getByRole("button", { name: `Add to Cart, ${inStockName}` })).toBeEnabled();
         return;
       }
       await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();

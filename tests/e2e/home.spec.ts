@@ -19,7 +19,7 @@ test.describe("home page", () => {
     const productLinks = featured.getByRole("article").getByRole("link");
     await expect(productLinks).toHaveCount(4);
     for (const link of await productLinks.all()) await expect(link).toHaveAttribute("href", /^\/product\/\d+$/);
-    await expect(featured.getByRole("button", { name: /^Add .+ to cart$/ })).toHaveCount(4);
+    await expect(featured.getByRole("button", { name: /^Add to Cart, .+$/ })).toHaveCount(4);
 
     const categories = page.getByRole("region", { name: "Shop by Category" }).getByRole("link");
     await expect(categories).toHaveText(CATEGORIES.map((c) => c.title));
