@@ -42,7 +42,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: { PORT: String(PORT), DATA_DIR: "memory://", NODE_ENV: "production", SUPABASE_URL: "", SUPABASE_ANON_KEY: "" },
-    stdout: "pipe",
+    // The request log would drown the test report; errors still show.
+    stdout: "ignore",
     stderr: "pipe",
   },
 });

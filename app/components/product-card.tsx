@@ -69,6 +69,8 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
           <Price price={product.price} originalPrice={product.original_price} />
           <NoticeButton
             feature="add-to-cart"
+            // The visible label comes first in the accessible name (WCAG 2.5.3 Label in Name).
+            aria-label={`Add to Cart, ${product.name}`}
             disabled={!product.in_stock}
             formClassName="relative z-10"
             className="inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600"
@@ -88,8 +90,7 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
               <circle cx="9" cy="20" r="1.25" />
               <circle cx="17" cy="20" r="1.25" />
             </svg>
-            {/* The visible label comes first in the accessible name (WCAG 2.5.3 Label in Name). */}
-            Add to Cart<span className="sr-only">, {product.name}</span>
+            Add to Cart
           </NoticeButton>
         </div>
       </div>

@@ -172,14 +172,14 @@ test.describe("product detail", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
     await expect(page.getByText(/units available/)).toHaveCount(0);
-    await expect(page.getByRole("button", { name: /^Add to Cart/ })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Add to Cart", exact: true })).toBeDisabled();
   });
 
   test("an in-stock product shows units available and an enabled Add to Cart", async ({ page, hasJs }) => {
     await openProductFromCatalogue(page, hasJs, "/products?stock=1");
     await expect(page.getByText("In Stock", { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d+ units available$/)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Add to Cart", exact: true })).toBeEnabled();
   });
 
   test("related products are other products of the same category", async ({ page, hasJs }) => {
