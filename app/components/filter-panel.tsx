@@ -82,6 +82,41 @@ function priceText(dollars: number): string {
   return dollars >= PRICE_MAX ? `$${PRICE_MAX}+` : `$${dollars}`;
 }
 
+interface PriceSliderProps {
+  name: "min" | "max";
+  label: string;
+  value: number;
+  hydrated: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>, name: "min" | "max") => void;
+}
+
+/** One labelled whole-dollar slider with its value shown beside the label. */
+function PriceSlider({ name, label, value, hydrated, onChange }: PriceSliderProps) {
+  const id = `filter-${name}`;
+  return (
+    <div>
+      <div className="flex items-center justify-between text-sm text-slate-700">
+        <label htmlFor={id}>{label}</label>
+        <output htmlFor={id} className="font-semibold tabular-nums text-slate-900">
+          {priceText(value)}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        name={name}
+        min={PRICE_MIN}
+        max={PRICE_MAX}
+        step={1}
+        value={value}
+        aria-valuetext={hydrated ? priceText(value) : undefined}
+        onChange={(e) => onChange(e, name)}
+        className="h-6 w-full cursor-pointer accent-brand-600"
+      />
+    </div>
+  );
+}
+
 const labelClass = "block text-sm font-semibold text-slate-900";
 const selectClass =
   "mt-1.5 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-brand-600";
@@ -178,46 +213,8 @@ export function FilterPanel({ query }: FilterPanelProps) {
           <fieldset>
             <legend className={labelClass}>Price range</legend>
             <div className="mt-2 space-y-3">
-              <div>
-                <div className="flex items-center justify-between text-sm text-slate-700">
-                  <label htmlFor="filter-min">Minimum price</label>
-                  <output htmlFor="filter-min" className="font-semibold tabular-nums text-slate-900">
-                    {priceText(min)}
-                  </output>
-                </div>
-                <input
-                  id="filter-min"
-                  type="range"
-                  name="min"
-                  min={PRICE_MIN}
-                  max={PRICE_MAX}
-                  step={1}
-                  value={min}
-                  aria-valuetext={hydrated ? priceText(min) : undefined}
-                  onChange={(e) => onRange(e, "min")}
-                  className="h-6 w-full cursor-pointer accent-brand-600"
-                />
-              </div>
-              <div>
-                <div className="flex items-center justify-between text-sm text-slate-700">
-                  <label htmlFor="filter-max">Maximum price</label>
-                  <output htmlFor="filter-max" className="font-semibold tabular-nums text-slate-900">
-                    {priceText(max)}
-                  </output>
-                </div>
-                <input
-                  id="filter-max"
-                  type="range"
-                  name="max"
-                  min={PRICE_MIN}
-                  max={PRICE_MAX}
-                  step={1}
-                  value={max}
-                  aria-valuetext={hydrated ? priceText(max) : undefined}
-                  onChange={(e) => onRange(e, "max")}
-                  className="h-6 w-full cursor-pointer accent-brand-600"
-                />
-              </div>
+              <PriceSlider name="min" label="Minimum price" value={min} hydrated={hydrated} onChange={onRange} />
+              <PriceSlider name="max" label="Maximum price" value={max} hydrated={hydrated} onChange={onRange} />
               <p className="text-xs text-slate-600">Whole dollars; ${PRICE_MAX}+ means no upper limit.</p>
             </div>
           </fieldset>

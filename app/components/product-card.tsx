@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { CartIcon } from "~/components/icons";
 import { NoticeButton } from "~/components/notice-button";
 import { Price } from "~/components/price";
 import { Stars } from "~/components/stars";
@@ -75,21 +76,7 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
             formClassName="relative z-10"
             className="inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600"
           >
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-              focusable="false"
-              className="h-4 w-4"
-            >
-              <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
-              <circle cx="9" cy="20" r="1.25" />
-              <circle cx="17" cy="20" r="1.25" />
-            </svg>
+            <CartIcon className="h-4 w-4" />
             Add to Cart
           </NoticeButton>
         </div>
