@@ -1,17 +1,53 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import toasterStylesheet from "~/components/toaster.css";
+import { NEWSLETTER_FORM } from "~/models/notice";
 import { pageTitle, STORE_NAME } from "~/models/store";
+import { getToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: toasterStylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * Reads (and clears) the flash cookie: the toast to show on this page, and the state of a form
+ * that was sent back here (the footer's newsletter box without JavaScript).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, form, headers } = await getToast(request);
+  return data({ toast, flashForm: form }, { headers });
+}
+
+/**
+ * Any action or redirect may leave a toast, and only the server can read the HttpOnly cookie:
+ * the root loader (a cookie read, nothing more) runs on every navigation and revalidation.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+/** The root loader's data where it exists (not on the error page when the loader failed). */
+export function useRootLoaderData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
 
 const ERROR_HEADING = "Unexpected Application Error!";
 
@@ -28,6 +64,9 @@ export const meta: MetaFunction = ({ error }) =>
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRootLoaderData();
+  const toast = rootData?.toast ?? null;
+  const newsletter = rootData?.flashForm?.form === NEWSLETTER_FORM ? rootData.flashForm : null;
   useEffect(() => {
     // Lets tests (and CSS, if ever needed) tell the enhanced page from the server HTML. It lives
     // in Layout so the error page is marked too.
@@ -52,10 +91,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main-content" tabIndex={-1} className="flex-1 focus-visible:outline-none">
           {children}
         </main>
-        {/* The notification region: the toast pipeline renders the current notice here (plain
-            HTML first, Radix Toast once hydrated). Until then it stays empty. */}
-        <div id="notifications" role="region" aria-label="Notifications (F8)" />
-        <SiteFooter />
+        {/* The notification region, "Notifications (F8)": plain HTML first, Radix Toast once hydrated. */}
+        <Toaster toast={toast} />
+        <SiteFooter newsletter={newsletter} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

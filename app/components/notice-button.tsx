@@ -1,29 +1,56 @@
-import { Form, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import type { FormHTMLAttributes, ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import { FETCHER_FIELD, NOTICE_ACTION } from "~/models/notice";
+import type { action as noticeAction } from "~/routes/notice";
+
+/** The fetcher a NoticeForm submits through; its `data` holds the action's answer (e.g. errors). */
+export type NoticeFetcher = ReturnType<typeof useFetcher<typeof noticeAction>>;
 
 export interface NoticeFormProps {
   /** What the shopper asked for, e.g. "newsletter"; the notice action may log or count it. */
   feature: string;
-  /** The form's visible controls: at least one submit button. */
-  children: ReactNode;
+  /**
+   * The form's visible controls: at least one submit button. A function receives the fetcher,
+   * for forms that show the action's answer (the newsletter box's field error).
+   */
+  children: ReactNode | ((fetcher: NoticeFetcher) => ReactNode);
   className?: string;
   /** Names the form when it is a landmark-worthy group, e.g. "Newsletter". */
   "aria-label"?: string;
+  /** For forms with fields: let the server's messages show instead of the browser's. */
+  noValidate?: FormHTMLAttributes<HTMLFormElement>["noValidate"];
 }
 
 /**
- * A native POST form to `/notice` for a feature the shop has not built yet. It works without
- * JavaScript: `/notice` answers with a redirect back to this page (same path and query).
- * Every placeholder goes through here, so the toast pipeline is wired in one place.
+ * A form to `/notice` for a feature the shop has not built yet; every placeholder goes through
+ * here, so the toast pipeline is wired in one place.
+ *
+ * Without JavaScript it is a native POST form: `/notice` redirects back to this page (same path
+ * and query) and the page shows the notice. Once hydrated it submits through a fetcher and says
+ * so in a hidden field: `/notice` answers with data, nothing navigates, the page keeps its
+ * scroll position and focus stays on the button, and the root loader's revalidation brings the
+ * toast.
  */
-export function NoticeForm({ feature, children, className, "aria-label": ariaLabel }: NoticeFormProps) {
+export function NoticeForm({ feature, children, className, noValidate, "aria-label": ariaLabel }: NoticeFormProps) {
   const location = useLocation();
+  const fetcher = useFetcher<typeof noticeAction>();
+  const hydrated = useHydrated();
   return (
-    <Form method="post" action="/notice" className={className} aria-label={ariaLabel} preventScrollReset>
+    <fetcher.Form
+      method="post"
+      action={NOTICE_ACTION}
+      className={className}
+      aria-label={ariaLabel}
+      noValidate={noValidate}
+      preventScrollReset
+    >
       <input type="hidden" name="feature" value={feature} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      {children}
-    </Form>
+      {hydrated && <input type="hidden" name={FETCHER_FIELD} value="1" />}
+      {typeof children === "function" ? children(fetcher) : children}
+    </fetcher.Form>
   );
 }
 

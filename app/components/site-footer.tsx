@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
-import type { ComponentType, SVGProps } from "react";
+import { type ComponentType, type SVGProps, useEffect, useRef } from "react";
 
 import { BoltIcon, ChatIcon, CameraIcon, CodeIcon, MailIcon, PhoneIcon, PinIcon, PlayIcon } from "~/components/icons";
-import { NoticeButton, NoticeForm } from "~/components/notice-button";
+import { NoticeButton, type NoticeFetcher, NoticeForm } from "~/components/notice-button";
 import { CONTACT_DETAILS } from "~/models/contact-details";
+import type { FlashForm } from "~/models/toast";
 import { STORE_NAME } from "~/models/store";
 
 /** Support topics the shop has no pages for yet: each shows the not-implemented notice. */
@@ -31,7 +32,12 @@ const heading = "text-sm font-semibold uppercase tracking-wide text-white";
 const footerLink =
   "inline-flex min-h-8 items-center rounded text-left text-sm text-slate-300 underline-offset-4 hover:text-white hover:underline";
 
-export function SiteFooter() {
+export interface SiteFooterProps {
+  /** The newsletter box as the notice action sent it back without JavaScript (value and error). */
+  newsletter?: FlashForm | null;
+}
+
+export function SiteFooter({ newsletter = null }: SiteFooterProps) {
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300 [&_:focus-visible]:outline-blue-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -105,28 +111,7 @@ export function SiteFooter() {
             Newsletter
           </h2>
           <p className="mt-3 text-sm leading-6">New products, maker projects and deals, once a month.</p>
-          <NoticeForm feature="newsletter" className="mt-4">
-            <label htmlFor="newsletter-email" className="block text-sm font-medium text-slate-200">
-              Email address
-            </label>
-            <div className="mt-1.5 flex flex-col gap-2 min-[400px]:flex-row sm:flex-col">
-              <input
-                id="newsletter-email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                placeholder="you@example.com"
-                className="h-11 w-full min-w-0 rounded-lg border border-slate-600 bg-slate-800 px-3 text-sm text-white placeholder:text-slate-400 focus:border-blue-400"
-              />
-              <button
-                type="submit"
-                className="h-11 shrink-0 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
-              >
-                Subscribe
-              </button>
-            </div>
-          </NoticeForm>
+          <NewsletterForm sentBack={newsletter} />
         </section>
       </div>
 
@@ -149,5 +134,74 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The newsletter box: the email is checked on the server before the notice. A bad one shows its
+ * message at the field (aria-invalid, aria-describedby) and keeps the value: with JavaScript from
+ * the fetcher's answer, without it from the flash the notice action sends back, since this box
+ * is on every page and posts to `/notice`, not to the page's own action.
+ */
+function NewsletterForm({ sentBack }: { sentBack: FlashForm | null }) {
+  return (
+    <NoticeForm feature="newsletter" className="mt-4" noValidate>
+      {(fetcher) => <NewsletterFields fetcher={fetcher} sentBack={sentBack} />}
+    </NoticeForm>
+  );
+}
+
+function NewsletterFields({ fetcher, sentBack }: { fetcher: NoticeFetcher; sentBack: FlashForm | null }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const answer = fetcher.data;
+  // The latest answer wins: the fetcher's once there is one, the sent-back flash before that.
+  const error = answer ? (answer.ok ? undefined : answer.errors.email) : sentBack?.errors.email;
+
+  useEffect(() => {
+    if (!answer || fetcher.state !== "idle") return;
+    // With JavaScript: a bad email takes focus to the field, which reads out its message; a
+    // good one clears the box (the page does not reload as it does without JavaScript).
+    if (answer.ok) inputRef.current?.form?.reset();
+    else inputRef.current?.focus();
+  }, [answer, fetcher.state]);
+
+  return (
+    <>
+      <label htmlFor="newsletter-email" className="block text-sm font-medium text-slate-200">
+        Email address
+      </label>
+      {error && (
+        <p id="newsletter-email-error" className="mt-1 text-sm font-medium text-red-300">
+          <span className="sr-only">Error: </span>
+          {error}
+        </p>
+      )}
+      <div className="mt-1.5 flex flex-col gap-2 min-[400px]:flex-row sm:flex-col">
+        <input
+          ref={inputRef}
+          id="newsletter-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          defaultValue={sentBack?.values.email ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "newsletter-email-error" : undefined}
+          // Without JavaScript the page reloads at the top: take the shopper to the message.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={Boolean(sentBack?.errors.email)}
+          className={`h-11 w-full min-w-0 rounded-lg border bg-slate-800 px-3 text-sm text-white placeholder:text-slate-400 focus:border-blue-400 ${
+            error ? "border-red-400" : "border-slate-600"
+          }`}
+        />
+        <button
+          type="submit"
+          className="h-11 shrink-0 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Subscribe
+        </button>
+      </div>
+    </>
   );
 }

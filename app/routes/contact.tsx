@@ -1,15 +1,98 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { z } from "zod";
 
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { CONTACT_DETAILS, CONTACT_SUBJECTS } from "~/models/contact-details";
 import { pageTitle, STORE_NAME } from "~/models/store";
+import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
+import { readFormData, textField } from "~/services/form-data.server";
+import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 const HEADING = "Contact Us";
 
-export const meta: MetaFunction = () => [
-  { title: pageTitle(HEADING) },
+const SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [string, ...string[]];
+const EMAIL_FORMAT = "Enter an email address in the correct format, like name@example.com";
+
+/**
+ * SPEC §3 and §5: every field is required; the email must look like one; the subject is one of
+ * the six options. No length bounds beyond the request size. Messages follow GOV.UK wording and
+ * are the same at the field and in the error summary.
+ */
+const ContactMessageSchema = z.object({
+  name: z.string().trim().min(1, "Enter your name"),
+  email: z.string().trim().min(1, "Enter your email address").email(EMAIL_FORMAT),
+  subject: z.enum(SUBJECT_VALUES, { errorMap: () => ({ message: "Select a subject" }) }),
+  message: z.string().trim().min(1, "Enter your message"),
+});
+
+type ContactField = keyof z.infer<typeof ContactMessageSchema>;
+const FIELDS: ContactField[] = ["name", "email", "subject", "message"];
+const fieldId = (field: ContactField) => `contact-${field}`;
+const errorId = (field: ContactField) => `contact-${field}-error`;
+
+/**
+ * Longer messages than other forms carry: a long message must never be dropped (our form reader
+ * treats an oversized body as empty). Above this the body is not read at all, and the shopper is
+ * told the message is too long.
+ */
+const MAX_CONTACT_BYTES = 1024 * 1024;
+
+/**
+ * `meta` sees loader data only, never action data. For a post without JavaScript the loader runs
+ * in the same request as the action, with the same load context: the action marks that context
+ * so the loader can tell `meta` to prefix "Error: " to the title. (With JavaScript the component
+ * sets the title, since the loader then runs in a request of its own.)
+ */
+const failedSubmissions = new WeakSet<object>();
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const failed = typeof context === "object" && context !== null && failedSubmissions.has(context);
+  return { honeypot: honeypotInputProps(), failed };
+}
+
+type ContactErrors = Partial<Record<ContactField | "form", string>>;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const fail = (errors: ContactErrors, values: Record<ContactField, string>) => {
+    if (typeof context === "object" && context !== null) failedSubmissions.add(context);
+    return data({ errors, values }, { status: 400 });
+  };
+  const empty = { name: "", email: "", subject: "", message: "" };
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_CONTACT_BYTES) {
+    return fail({ message: "Your message is too long to send. Shorten it to under 1 MB and try again." }, empty);
+  }
+
+  const form = await readFormData(request, { maxBytes: MAX_CONTACT_BYTES });
+  const values = Object.fromEntries(FIELDS.map((field) => [field, textField(form, field)])) as Record<ContactField, string>;
+  const result = ContactMessageSchema.safeParse(values);
+  if (!result.success) {
+    const errors: ContactErrors = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as ContactField;
+      errors[field] ??= issue.message;
+    }
+    return fail(errors, values);
+  }
+  // A filled trap or a forged timestamp: answer like any other failure and keep what was typed,
+  // so a person whose browser tripped it loses nothing (the form is rendered with a new trap).
+  if (isSpam(form)) {
+    return fail({ form: "Your message could not be sent. Please check it and send it again." }, values);
+  }
+
+  // SPEC §3 and §7: the message is never sent anywhere; the shop says so in the notice.
+  return redirectWithToast(request, "/contact", {
+    title: "Message Sent",
+    description: `Thanks for reaching out! ${NOT_IMPLEMENTED_MESSAGE}`,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: `${loaderData?.failed ? "Error: " : ""}${pageTitle(HEADING)}` },
   {
     name: "description",
     content: `Questions about an order, a part or a project? Contact ${STORE_NAME} by phone, email or the message form; we reply within 24 hours.`,
@@ -52,10 +135,13 @@ const FAQ: { question: string; answer: string }[] = [
 const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 const card = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm";
 const label = "block text-sm font-medium text-slate-800";
-const field =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-600";
+const fieldClass = (error: string | undefined) =>
+  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 ${
+    error ? "border-2 border-red-700" : "border-slate-300"
+  }`;
 
 export default function Contact() {
+  const { honeypot } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
@@ -128,47 +214,9 @@ export default function Contact() {
             Send us a Message
           </h2>
           <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
-          <Form method="post" className="mt-6 grid gap-5 sm:grid-cols-2">
-            <div>
-              <label htmlFor="contact-name" className={label}>
-                Name
-              </label>
-              <input id="contact-name" name="name" type="text" autoComplete="name" required className={field} />
-            </div>
-            <div>
-              <label htmlFor="contact-email" className={label}>
-                Email
-              </label>
-              <input id="contact-email" name="email" type="email" autoComplete="email" required className={field} />
-            </div>
-            <div className="sm:col-span-2">
-              <label htmlFor="contact-subject" className={label}>
-                Subject
-              </label>
-              <select id="contact-subject" name="subject" required defaultValue="" className={field}>
-                <option value="">Select a subject</option>
-                {CONTACT_SUBJECTS.map(({ value, label: optionLabel }) => (
-                  <option key={value} value={value}>
-                    {optionLabel}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="sm:col-span-2">
-              <label htmlFor="contact-message" className={label}>
-                Message
-              </label>
-              <textarea id="contact-message" name="message" rows={6} required className={field} />
-            </div>
-            <div className="sm:col-span-2">
-              <button
-                type="submit"
-                className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 sm:w-auto"
-              >
-                Send Message
-              </button>
-            </div>
-          </Form>
+          <HoneypotProvider {...honeypot}>
+            <ContactForm />
+          </HoneypotProvider>
         </section>
       </div>
 
@@ -196,6 +244,178 @@ export default function Contact() {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * The message form. Validated on the server only (`noValidate`, so the server's messages show;
+ * `required` stays for its semantics). On error: an error summary at the top that takes focus
+ * (GOV.UK), the same message at each field, values kept, "Error: " in the title. On success the
+ * action redirects here with the "Message Sent" notice, and the form is empty again.
+ */
+function ContactForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const submitted = useRef(false);
+  const errors: ContactErrors = actionData?.errors ?? {};
+  const values = actionData?.values;
+  const hasErrors = Object.keys(errors).length > 0;
+
+  useEffect(() => {
+    // With JavaScript the page does not reload: move focus to the new summary and keep the
+    // title in step (`meta` cannot see action data).
+    const title = pageTitle(HEADING);
+    document.title = hasErrors ? `Error: ${title}` : title;
+    if (hasErrors) summaryRef.current?.focus();
+  }, [actionData, hasErrors]);
+
+  useEffect(() => {
+    // After a successful send the action redirects back here; clear what was typed, as the
+    // reloaded page does without JavaScript.
+    if (navigation.state === "submitting") submitted.current = true;
+    if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (!actionData) {
+        // Not form.reset(): that restores the values the page was rendered with after an error.
+        for (const field of FIELDS) {
+          const control = formRef.current?.elements.namedItem(field);
+          if (control && "value" in control) control.value = "";
+        }
+      }
+    }
+  }, [navigation.state, actionData]);
+
+  const invalid = (field: ContactField) =>
+    errors[field] ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {};
+
+  return (
+    <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+      {hasErrors && (
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          role="group"
+          aria-labelledby="contact-error-summary-title"
+          // Without JavaScript the browser focuses it when the page loads.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-900 focus-visible:outline-offset-4 sm:col-span-2"
+        >
+          <h3 id="contact-error-summary-title" className="text-lg font-semibold">
+            There is a problem
+          </h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {errors.form && <li>{errors.form}</li>}
+            {FIELDS.filter((field) => errors[field]).map((field) => (
+              <li key={field}>
+                <a
+                  href={`#${fieldId(field)}`}
+                  className="font-medium underline underline-offset-2 hover:text-red-700"
+                  onClick={(event) => {
+                    // Focus the field itself, not only scroll to it (GOV.UK's enhancement).
+                    const input = document.getElementById(fieldId(field));
+                    if (!input) return;
+                    event.preventDefault();
+                    input.focus();
+                  }}
+                >
+                  {errors[field]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div>
+        <label htmlFor={fieldId("name")} className={label}>
+          Name
+        </label>
+        <FieldError field="name" message={errors.name} />
+        <input
+          id={fieldId("name")}
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          defaultValue={values?.name ?? ""}
+          className={fieldClass(errors.name)}
+          {...invalid("name")}
+        />
+      </div>
+      <div>
+        <label htmlFor={fieldId("email")} className={label}>
+          Email
+        </label>
+        <FieldError field="email" message={errors.email} />
+        <input
+          id={fieldId("email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values?.email ?? ""}
+          className={fieldClass(errors.email)}
+          {...invalid("email")}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={fieldId("subject")} className={label}>
+          Subject
+        </label>
+        <FieldError field="subject" message={errors.subject} />
+        <select
+          id={fieldId("subject")}
+          name="subject"
+          required
+          defaultValue={values?.subject ?? ""}
+          className={fieldClass(errors.subject)}
+          {...invalid("subject")}
+        >
+          <option value="">Select a subject</option>
+          {CONTACT_SUBJECTS.map(({ value, label: optionLabel }) => (
+            <option key={value} value={value}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={fieldId("message")} className={label}>
+          Message
+        </label>
+        <FieldError field="message" message={errors.message} />
+        <textarea
+          id={fieldId("message")}
+          name="message"
+          rows={6}
+          required
+          defaultValue={values?.message ?? ""}
+          className={fieldClass(errors.message)}
+          {...invalid("message")}
+        />
+      </div>
+      <HoneypotInputs />
+      <div className="sm:col-span-2">
+        <button
+          type="submit"
+          className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 sm:w-auto"
+        >
+          Send Message
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function FieldError({ field, message }: { field: ContactField; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(field)} className="mt-1 text-sm font-medium text-red-700">
+      <span className="sr-only">Error: </span>
+      {message}
+    </p>
   );
 }
 

@@ -7,15 +7,18 @@ const MAX_FORM_BYTES = 64 * 1024;
 /**
  * The request's form fields, never throwing: a missing, malformed, oversized or non-form body
  * reads as an empty form, so actions treat hostile input as "nothing submitted" instead of
- * answering 500.
+ * answering 500. `maxBytes` raises the cap for a form that legitimately carries long text.
  */
-export async function readFormData(request: Request): Promise<FormData> {
+export async function readFormData(
+  request: Request,
+  { maxBytes = MAX_FORM_BYTES }: { maxBytes?: number } = {},
+): Promise<FormData> {
   const empty = new FormData();
   const contentType = request.headers.get("content-type") ?? "";
   const isForm =
     contentType.startsWith("application/x-www-form-urlencoded") || contentType.startsWith("multipart/form-data");
   if (!isForm || !request.body) return empty;
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) return empty;
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return empty;
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -25,7 +28,7 @@ export async function readFormData(request: Request): Promise<FormData> {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_FORM_BYTES) {
+      if (size > maxBytes) {
         await reader.cancel();
         return empty;
       }

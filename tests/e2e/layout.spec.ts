@@ -125,6 +125,7 @@ test.describe("site header and footer", () => {
     await support.getByRole("button", { name: "Warranty" }).click();
     await noticePosted;
     await expect(page).toHaveURL(/\/about\?from=test&page=2$/);
+    await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("isn't implemented yet");
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
 
     const cartPosted = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/notice"));

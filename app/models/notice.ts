@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+import { NOT_IMPLEMENTED_MESSAGE, type ToastInput } from "~/models/toast";
+
+/** The one action every placeholder posts to. */
+export const NOTICE_ACTION = "/notice";
+
+/**
+ * A hidden field NoticeForm adds once it is hydrated. It tells the notice action that a fetcher
+ * sent the form, so it answers with data (and the toast cookie) instead of a redirect: a
+ * redirect would make the fetcher navigate.
+ */
+export const FETCHER_FIELD = "_fetcher";
+
+/** SPEC §8: the notice for a placeholder. */
+export const NOT_IMPLEMENTED_TOAST: ToastInput = { title: "Coming soon", description: NOT_IMPLEMENTED_MESSAGE };
+
+/** The newsletter form's name in a flash (see FlashFormSchema). */
+export const NEWSLETTER_FORM = "newsletter";
+
+/** The newsletter box's email, checked before the notice (GOV.UK wording). */
+export const NewsletterSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your email address")
+    .max(254, "Email address must be 254 characters or fewer")
+    .email("Enter an email address in the correct format, like name@example.com"),
+});

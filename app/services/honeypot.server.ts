@@ -1,0 +1,30 @@
+import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+
+import { cookieSecret } from "~/services/toast.server";
+
+/**
+ * remix-utils' honeypot: a hidden field people never see (bots fill it) and an encrypted
+ * "rendered at" timestamp. The timestamp is encrypted with our secret rather than a random
+ * per-process seed, so a form rendered before a restart still posts after it.
+ */
+const honeypot = new Honeypot({ encryptionSeed: cookieSecret() });
+
+/** Props for `<HoneypotProvider>`: call in the loader of a page with a protected form. */
+export function honeypotInputProps() {
+  return honeypot.getInputProps();
+}
+
+/**
+ * True when the submission looks automated: the trap field is filled, or the timestamp is
+ * missing, forged or in the future. Never throws.
+ */
+export function isSpam(form: FormData): boolean {
+  try {
+    honeypot.check(form);
+    return false;
+  } catch (error) {
+    if (error instanceof SpamError) return true;
+    // crypto-js throws on a garbled ciphertext: that is a forged field too.
+    return true;
+  }
+}

@@ -1,0 +1,129 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { z } from "zod";
+
+import { type Flash, type FlashForm, FlashSchema, type Toast, type ToastInput, toToast } from "~/models/toast";
+
+/**
+ * Toasts travel from an action to the next page in a flash cookie of their own (DESIGN §5):
+ * never in the session cookie, where two parallel commits would overwrite each other. The
+ * cookie is signed, short-lived, and read and cleared by the root loader.
+ */
+
+/** Long enough for the redirect that follows the action; short enough that a stale toast never surfaces. */
+const MAX_AGE_SECONDS = 60;
+
+/**
+ * Until issue 4 makes production refuse to start without SESSION_SECRET, development and tests
+ * sign with this fixed value. It protects nothing: set SESSION_SECRET anywhere real.
+ */
+const DEVELOPMENT_SECRET = "makervolt-development-secret-not-for-production";
+
+/** The secret that signs flash cookies (and seeds the honeypot): SESSION_SECRET when set. */
+export function cookieSecret(): string {
+  return process.env.SESSION_SECRET || DEVELOPMENT_SECRET;
+}
+
+const toastCookie = createCookie("toast", {
+  secrets: [cookieSecret()],
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: MAX_AGE_SECONDS,
+});
+
+/**
+ * The signed payload: the flash plus its own expiry, so a cookie replayed after its max-age
+ * (browsers drop it, a script might not) is ignored too.
+ */
+const PayloadSchema = z.object({ flash: FlashSchema, expires: z.number() });
+
+/**
+ * Secure only in production over HTTPS: browsers refuse a Secure cookie sent over plain HTTP, and
+ * the end-to-end server (NODE_ENV=production on http://localhost) must still deliver toasts.
+ * remix-serve does not trust proxies, so behind a TLS-terminating proxy `request.url` says http:
+ * the proxy's X-Forwarded-Proto is honoured too. A forged header can only make the cookie
+ * stricter (the forger's own browser then drops it), never weaker.
+ */
+function isSecure(request: Request): boolean {
+  if (process.env.NODE_ENV !== "production") return false;
+  if (new URL(request.url).protocol === "https:") return true;
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  return forwarded === "https";
+}
+
+async function serializeFlash(request: Request, flash: Flash, now = Date.now()): Promise<string> {
+  const payload = { flash, expires: now + MAX_AGE_SECONDS * 1000 };
+  return toastCookie.serialize(payload, { secure: isSecure(request) });
+}
+
+export interface ToastOptions {
+  /** A form to hand back to the page (values and errors), for forms posted from every page. */
+  form?: FlashForm;
+}
+
+/** A `Set-Cookie` header carrying `toast` (and optionally a form's state) to the next page. */
+export async function createToastHeaders(
+  request: Request,
+  toast: ToastInput | null,
+  options: ToastOptions = {},
+): Promise<Headers> {
+  const flash: Flash = {};
+  if (toast) flash.toast = toToast(toast);
+  if (options.form) flash.form = options.form;
+  return new Headers({ "Set-Cookie": await serializeFlash(request, flash) });
+}
+
+/**
+ * A 303 to `url` that shows `toast` there. `request` decides the cookie's Secure flag; `init`
+ * can add headers (merged, so other cookies survive) or change the status.
+ */
+export async function redirectWithToast(
+  request: Request,
+  url: string,
+  toast: ToastInput | null,
+  init: ResponseInit & ToastOptions = {},
+): Promise<Response> {
+  const { form, ...responseInit } = init;
+  const headers = new Headers(responseInit.headers);
+  const toastHeaders = await createToastHeaders(request, toast, { form });
+  for (const cookie of toastHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect(url, { status: 303, ...responseInit, headers });
+}
+
+export interface FlashResult {
+  toast: Toast | null;
+  form: FlashForm | null;
+  /** Clears the cookie when there was one; empty otherwise, so most responses set no cookie. */
+  headers: Headers;
+}
+
+/**
+ * The flash for this request, read once: returns it with a `Set-Cookie` that clears it. A
+ * missing, unsigned, tampered, malformed or expired cookie gives nothing (never an error).
+ */
+export async function getToast(request: Request, now = Date.now()): Promise<FlashResult> {
+  const cookieHeader = request.headers.get("Cookie");
+  const headers = new Headers();
+  if (!cookieHeader || !/(?:^|;\s*)toast=/.test(cookieHeader)) return { toast: null, form: null, headers };
+
+  // Whatever the cookie holds, it has been seen: clear it.
+  headers.append(
+    "Set-Cookie",
+    await toastCookie.serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) }),
+  );
+  let raw: unknown = null;
+  try {
+    raw = await toastCookie.parse(cookieHeader);
+  } catch {
+    raw = null;
+  }
+  const parsed = PayloadSchema.safeParse(raw);
+  if (!parsed.success || parsed.data.expires < now) return { toast: null, form: null, headers };
+  return { toast: parsed.data.flash.toast ?? null, form: parsed.data.flash.form ?? null, headers };
+}
+
+/** For tests: a cookie header as a browser would send it back, signed and stamped at `now`. */
+export async function toastCookieForTest(request: Request, flash: Flash, now = Date.now()): Promise<string> {
+  const setCookie = await serializeFlash(request, flash, now);
+  return setCookie.split(";")[0]!;
+}
