@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+
+import { CachedProductRepository, listQueryKey } from "~/backends/cached-repository";
+import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types";
+import { DEFAULT_QUERY } from "~/models/catalogue-query";
+import type { Product } from "~/models/product";
+
+/**
+ * The read cache in front of the embedded catalogue (ADR 007): it must answer exactly what the
+ * repository behind it answers, ask that repository once per distinct question, stay within
+ * its bounds, and never keep a failure.
+ */
+
+const { view: _view, ...FIRST_PAGE } = DEFAULT_QUERY;
+
+function product(id: number): Product {
+  return {
+    id,
+    name: `Part ${id}`,
+    description: "A part",
+    category: "sensors",
+    price: id,
+    original_price: null,
+    in_stock: true,
+    stock_count: 1,
+    rating: 4,
+    reviews: 2,
+    image: "/images/products/a.svg",
+    images: ["/images/products/a.svg"],
+    features: ["Small"],
+    specifications: { Size: "1 cm" },
+  };
+}
+
+/** A repository that counts the questions it is asked and can be told to fail once. */
+class CountingRepository implements ProductRepository {
+  calls: string[] = [];
+  failNext = false;
+
+  private answer<T>(call: string, value: T): Promise<T> {
+    this.calls.push(call);
+    if (this.failNext) {
+      this.failNext = false;
+      return Promise.reject(new Error("database unavailable"));
+    }
+    return Promise.resolve(value);
+  }
+
+  listProducts(query: ProductListQuery): Promise<ProductPage> {
+    return this.answer(`list ${query.search}|${query.page}`, { products: [product(query.page)], total: 100 });
+  }
+  getProduct(id: number): Promise<Product | null> {
+    return this.answer(`product ${id}`, id === 404 ? null : product(id));
+  }
+  relatedProducts(p: Pick<Product, "id" | "category">): Promise<Product[]> {
+    return this.answer(`related ${p.id}`, [product(p.id + 1)]);
+  }
+  getProducts(ids: readonly number[]): Promise<Product[]> {
+    return this.answer(`ids ${ids.join(",")}`, ids.map(product));
+  }
+  ping(): Promise<void> {
+    return this.answer("ping", undefined);
+  }
+}
+
+describe("CachedProductRepository", () => {
+  it("answers what the repository behind it answers, asking it once per question", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    const first = await cached.listProducts(FIRST_PAGE);
+    const again = await cached.listProducts({ ...FIRST_PAGE });
+    expect(first).toEqual({ products: [product(1)], total: 100 });
+    expect(again).toBe(first);
+    expect(await cached.getProduct(7)).toEqual(product(7));
+    expect(await cached.getProduct(7)).toEqual(product(7));
+    expect(await cached.getProduct(404)).toBeNull();
+    expect(await cached.getProduct(404)).toBeNull();
+    expect(await cached.relatedProducts(product(7))).toEqual([product(8)]);
+    expect(await cached.relatedProducts(product(7))).toEqual([product(8)]);
+    expect(await cached.getProducts([3, 1])).toEqual([product(3), product(1)]);
+    expect(await cached.getProducts([3, 1])).toEqual([product(3), product(1)]);
+    expect(inner.calls).toEqual(["list |1", "product 7", "product 404", "related 7", "ids 3,1"]);
+  });
+
+  it("keeps different queries apart", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    await cached.listProducts(FIRST_PAGE);
+    await cached.listProducts({ ...FIRST_PAGE, page: 2 });
+    await cached.listProducts({ ...FIRST_PAGE, search: "sensor" });
+    await cached.listProducts({ ...FIRST_PAGE, inStock: true });
+    await cached.listProducts({ ...FIRST_PAGE, sort: "price-high" });
+    await cached.listProducts({ ...FIRST_PAGE, category: "tools" });
+    await cached.listProducts({ ...FIRST_PAGE, min: 5 });
+    await cached.listProducts({ ...FIRST_PAGE, max: 60 });
+    expect(inner.calls).toHaveLength(8);
+    await cached.getProducts([1, 3]);
+    await cached.getProducts([3, 1]);
+    expect(inner.calls.slice(8)).toEqual(["ids 1,3", "ids 3,1"]);
+  });
+
+  it("keys a query by its values, not by how the object was built", () => {
+    const reordered: ProductListQuery = {
+      page: 1,
+      sort: "name",
+      inStock: false,
+      max: 100,
+      min: 0,
+      category: null,
+      search: "",
+    };
+    expect(listQueryKey(reordered)).toBe(listQueryKey(FIRST_PAGE));
+    expect(listQueryKey({ ...FIRST_PAGE, search: "1" })).not.toBe(listQueryKey({ ...FIRST_PAGE, page: 1 }));
+  });
+
+  it("shares one read between concurrent requests for the same page", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    const [a, b] = await Promise.all([cached.listProducts(FIRST_PAGE), cached.listProducts(FIRST_PAGE)]);
+    expect(a).toBe(b);
+    expect(inner.calls).toEqual(["list |1"]);
+  });
+
+  it("does not keep a failure: the next request asks again", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    inner.failNext = true;
+    await expect(cached.listProducts(FIRST_PAGE)).rejects.toThrow("database unavailable");
+    expect(await cached.listProducts(FIRST_PAGE)).toEqual({ products: [product(1)], total: 100 });
+    expect(inner.calls).toEqual(["list |1", "list |1"]);
+  });
+
+  it("drops the least recently used entries beyond its bounds", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner, { lists: 2, products: 2, groups: 2 });
+    await cached.listProducts({ ...FIRST_PAGE, page: 1 });
+    await cached.listProducts({ ...FIRST_PAGE, page: 2 });
+    await cached.listProducts({ ...FIRST_PAGE, page: 1 }); // page 1 is now the most recent
+    await cached.listProducts({ ...FIRST_PAGE, page: 3 }); // evicts page 2
+    expect(cached.sizes.lists).toBe(2);
+    await cached.listProducts({ ...FIRST_PAGE, page: 1 });
+    await cached.listProducts({ ...FIRST_PAGE, page: 2 });
+    expect(inner.calls).toEqual(["list |1", "list |2", "list |3", "list |2"]);
+
+    for (const id of [1, 2, 3, 4]) await cached.getProduct(id);
+    expect(cached.sizes.products).toBe(2);
+  });
+
+  it("hands out frozen results, so one request cannot change what the next one sees", async () => {
+    const cached = new CachedProductRepository(new CountingRepository());
+    const page = await cached.listProducts(FIRST_PAGE);
+    expect(() => (page.products as Product[]).push(product(2))).toThrow(TypeError);
+    expect(() => {
+      (page.products[0] as { name: string }).name = "Changed";
+    }).toThrow(TypeError);
+    expect(() => (page.products[0]!.features as string[]).push("More")).toThrow(TypeError);
+    const again = await cached.listProducts(FIRST_PAGE);
+    expect(again.products).toEqual([product(1)]);
+  });
+
+  it("always asks the database for ping and for ids that cannot exist", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    await cached.ping();
+    await cached.ping();
+    await cached.getProduct(-1);
+    await cached.getProduct(-1);
+    expect(inner.calls).toEqual(["ping", "ping", "product -1", "product -1"]);
+    expect(cached.sizes.products).toBe(0);
+  });
+});
