@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
@@ -20,7 +21,9 @@ import { Toaster } from "~/components/toaster";
 import toasterStylesheet from "~/components/toaster.css";
 import { NEWSLETTER_FORM } from "~/models/notice";
 import { pageTitle, STORE_NAME } from "~/models/store";
-import { getToast } from "~/services/toast.server";
+import { commitCsrfToken } from "~/services/csrf.server";
+import { getUser } from "~/services/session.server";
+import { getToast, takeResponseToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -31,16 +34,24 @@ export const links: LinksFunction = () => [
 
 /**
  * Reads (and clears) the flash cookie: the toast to show on this page, and the state of a form
- * that was sent back here (the footer's newsletter box without JavaScript).
+ * that was sent back here (the footer's newsletter box without JavaScript); and who is signed in,
+ * for the account menu; and the visitor's CSRF token for every form that changes state.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, form, headers } = await getToast(request);
-  return data({ toast, flashForm: form }, { headers });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [flash, current, csrf] = await Promise.all([getToast(request), getUser(request), commitCsrfToken(request)]);
+  const headers = new Headers(flash.headers);
+  for (const cookie of current.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);
+  // A failed form (sign-in) that re-renders its page in this same request leaves its toast here.
+  const toast = takeResponseToast(context) ?? flash.toast;
+  // Only what the header shows: never ids or tokens in the page.
+  const user = current.user ? { email: current.user.email } : null;
+  return data({ toast, flashForm: flash.form, user, csrf: csrf.token }, { headers });
 }
 
 /**
  * Any action or redirect may leave a toast, and only the server can read the HttpOnly cookie:
- * the root loader (a cookie read, nothing more) runs on every navigation and revalidation.
+ * the root loader (cookie reads, plus one session lookup when signed in) runs on every navigation and revalidation.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
@@ -87,13 +98,16 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader />
-        <main id="main-content" tabIndex={-1} className="flex-1 focus-visible:outline-none">
-          {children}
-        </main>
-        {/* The notification region, "Notifications (F8)": plain HTML first, Radix Toast once hydrated. */}
-        <Toaster toast={toast} />
-        <SiteFooter newsletter={newsletter} />
+        {/* Without root data (its loader failed) forms carry a token that fails the check: a 403, not a crash. */}
+        <AuthenticityTokenProvider token={rootData?.csrf ?? "unavailable"}>
+          <SiteHeader user={rootData?.user ?? null} />
+          <main id="main-content" tabIndex={-1} className="flex-1 focus-visible:outline-none">
+            {children}
+          </main>
+          {/* The notification region, "Notifications (F8)": plain HTML first, Radix Toast once hydrated. */}
+          <Toaster toast={toast} />
+          <SiteFooter newsletter={newsletter} />
+        </AuthenticityTokenProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -129,6 +143,9 @@ export function ErrorBoundary() {
     : error instanceof Error && error.message
       ? error.message
       : "Something went wrong.";
+  // A refused form (CSRF, 403) says what to do next; other statuses keep their data to themselves.
+  const explanation =
+    isRouteErrorResponse(error) && error.status === 403 && typeof error.data === "string" ? error.data : null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <p className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-2xl font-bold text-red-700" aria-hidden="true">
@@ -136,6 +153,7 @@ export function ErrorBoundary() {
       </p>
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{ERROR_HEADING}</h1>
       <p className="mt-4 text-lg font-medium text-slate-700">{detail}</p>
+      {explanation && <p className="mt-2 max-w-xl text-slate-700">{explanation}</p>}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href="/" className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
           Go to the home page

@@ -1,4 +1,5 @@
-import type { ProductRepository } from "./types";
+import { CachedProductRepository } from "./cached-repository";
+import type { AuthBackend, ProductRepository } from "./types";
 
 /**
  * The one place that decides which data service the app talks to (DESIGN §4): hosted
@@ -23,7 +24,9 @@ async function createProductRepository(): Promise<ProductRepository> {
   }
   const { EmbeddedProductRepository } = await import("./embedded/products.server");
   const { getDatabase } = await import("./embedded/database.server");
-  return new EmbeddedProductRepository(await getDatabase());
+  // The embedded catalogue cannot change while this process has it open (ADR 007), so its
+  // reads are cached; hosted Supabase can be edited underneath us, so it is not.
+  return new CachedProductRepository(new EmbeddedProductRepository(await getDatabase()));
 }
 
 let repository: Promise<ProductRepository> | undefined;
@@ -39,4 +42,26 @@ export function getProductRepository(): Promise<ProductRepository> {
     });
   }
   return repository;
+}
+
+let authBackend: Promise<AuthBackend> | undefined;
+
+/** Accounts and sessions for this process (same choice of backend as the products), created on first use. */
+export function getAuthBackend(): Promise<AuthBackend> {
+  if (!authBackend) {
+    const creating = (async (): Promise<AuthBackend> => {
+      if (configuredBackend() === "supabase") {
+        const { SupabaseAuthBackend } = await import("./supabase/auth.server");
+        return new SupabaseAuthBackend();
+      }
+      const { EmbeddedAuthBackend } = await import("./embedded/auth.server");
+      const { getDatabase } = await import("./embedded/database.server");
+      return new EmbeddedAuthBackend(await getDatabase());
+    })();
+    authBackend = creating;
+    creating.catch(() => {
+      if (authBackend === creating) authBackend = undefined;
+    });
+  }
+  return authBackend;
 }

@@ -37,3 +37,60 @@ export class BackendError extends Error {
     this.name = "BackendError";
   }
 }
+
+/** A signed-in shopper as pages see them. */
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+/**
+ * Why an auth call failed. `message` reads like the hosted service's own (GoTrue) and is shown
+ * in the SPEC §8 toast; `status` is the service's HTTP status (0 for a network failure).
+ */
+export interface AuthFailure {
+  code: "invalid_credentials" | "user_already_exists" | "weak_password" | "validation_failed" | "over_request_rate_limit" | "network" | "unexpected";
+  message: string;
+  status: number;
+}
+
+/**
+ * What the session cookie keeps for a backend: an opaque string (the embedded session token,
+ * or the hosted service's tokens as JSON). Only the backend that made it reads it.
+ */
+export type SessionRef = string;
+
+/**
+ * `session` is null only after a hosted sign-up that needs the email confirmed first (a project
+ * setting): the account exists, but nobody is signed in yet.
+ */
+export type AuthOutcome = { ok: true; user: AuthUser; session: SessionRef | null } | { ok: false; error: AuthFailure };
+
+export interface SessionLookup {
+  user: AuthUser | null;
+  /**
+   * The session to keep in the cookie from now on: the same one, a refreshed one (hosted tokens
+   * rotate), or null when it is gone (expired, revoked, unknown) and the cookie should be cleared.
+   */
+  session: SessionRef | null;
+}
+
+/**
+ * Accounts and sessions, implemented once for the embedded database and once for hosted
+ * Supabase auth (GoTrue). Sign-up confirms at once and signs the new user in (DESIGN §4).
+ */
+export interface AuthBackend {
+  signUp(email: string, password: string): Promise<AuthOutcome>;
+  signIn(email: string, password: string): Promise<AuthOutcome>;
+  /** Ends the session on the server; a session that is already gone is not an error. */
+  signOut(session: SessionRef): Promise<{ error: AuthFailure | null }>;
+  getUser(session: SessionRef): Promise<SessionLookup>;
+}
+
+/** The messages GoTrue answers with, reused by the embedded backend so both read the same. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: "Invalid login credentials",
+  alreadyRegistered: "User already registered",
+  weakPassword: "Password should be at least 8 characters.",
+  rateLimited: "Too many attempts. Try again in a minute.",
+} as const;

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import type { FormHTMLAttributes, ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { FETCHER_FIELD, NOTICE_ACTION } from "~/models/notice";
@@ -46,6 +47,7 @@ export function NoticeForm({ feature, children, className, noValidate, "aria-lab
       noValidate={noValidate}
       preventScrollReset
     >
+      <AuthenticityTokenInput />
       <input type="hidden" name="feature" value={feature} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {hydrated && <input type="hidden" name={FETCHER_FIELD} value="1" />}

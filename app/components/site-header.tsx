@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useRef } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { useDetailsMenu } from "~/components/details-menu";
 import { BoltIcon, CartIcon, ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
@@ -21,7 +22,12 @@ const summaryReset = "cursor-pointer list-none [&::-webkit-details-marker]:hidde
  * control is a link, a native form or a `<details>` disclosure, so all of it works without
  * JavaScript; `useDetailsMenu` adds hover, Escape and click-outside once script runs.
  */
-export function SiteHeader() {
+/** Who the header greets: the signed-in shopper's email, or null for a visitor. */
+export interface HeaderUser {
+  email: string;
+}
+
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6 lg:gap-4 lg:px-8">
@@ -65,9 +71,13 @@ export function SiteHeader() {
               {CART_COUNT}
             </span>
           </NoticeButton>
-          <Link to="/auth" aria-label="Account" className={iconButton}>
-            <UserIcon className="h-6 w-6" />
-          </Link>
+          {user ? (
+            <AccountMenu email={user.email} />
+          ) : (
+            <Link to="/auth" aria-label="Account" className={iconButton}>
+              <UserIcon className="h-6 w-6" />
+            </Link>
+          )}
           <MobileMenu />
         </div>
       </div>
@@ -97,6 +107,38 @@ function CategoriesMenu() {
             </li>
           ))}
         </ul>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The signed-in shopper's menu (SPEC §2 Header): their email and a Logout button, a native POST
+ * to /logout. A `<details>` disclosure, so it opens with Enter or Space and without JavaScript;
+ * with script, Escape closes it and returns focus to the button.
+ */
+function AccountMenu({ email }: { email: string }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsMenu(ref);
+  return (
+    <details ref={ref} className="relative">
+      <summary aria-label="Account" className={`${summaryReset} ${iconButton}`}>
+        <UserIcon className="h-6 w-6" />
+      </summary>
+      <div className="absolute right-0 top-full z-50 w-72 max-w-[calc(100vw-1.5rem)] pt-1">
+        <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Signed in as</p>
+          <p className="mt-1 break-all text-sm font-medium text-slate-900">{email}</p>
+          <Form method="post" action="/logout" className="mt-3 border-t border-slate-200 pt-3">
+            <AuthenticityTokenInput />
+            <button
+              type="submit"
+              className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Logout
+            </button>
+          </Form>
+        </div>
       </div>
     </details>
   );

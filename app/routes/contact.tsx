@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { z } from "zod";
 
@@ -9,6 +10,7 @@ import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { CONTACT_DETAILS, CONTACT_SUBJECTS } from "~/models/contact-details";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
+import { CSRF_FAILURE_MESSAGE, isValidCsrf } from "~/services/csrf.server";
 import { readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -58,9 +60,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 type ContactErrors = Partial<Record<ContactField | "form", string>>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const fail = (errors: ContactErrors, values: Record<ContactField, string>) => {
+  const fail = (errors: ContactErrors, values: Record<ContactField, string>, status: 400 | 403 = 400) => {
     if (typeof context === "object" && context !== null) failedSubmissions.add(context);
-    return data({ errors, values }, { status: 400 });
+    return data({ errors, values }, { status });
   };
   const empty = { name: "", email: "", subject: "", message: "" };
   if (Number(request.headers.get("content-length") ?? 0) > MAX_CONTACT_BYTES) {
@@ -69,6 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const form = await readFormData(request, { maxBytes: MAX_CONTACT_BYTES });
   const values = Object.fromEntries(FIELDS.map((field) => [field, textField(form, field)])) as Record<ContactField, string>;
+  // A refused token (forged, or the cookie expired) re-renders the form with what was typed: 403.
+  if (!(await isValidCsrf(form, request))) return fail({ form: CSRF_FAILURE_MESSAGE }, values, 403);
   const result = ContactMessageSchema.safeParse(values);
   if (!result.success) {
     const errors: ContactErrors = {};
@@ -396,6 +400,7 @@ function ContactForm() {
           {...invalid("message")}
         />
       </div>
+      <AuthenticityTokenInput />
       <HoneypotInputs />
       <div className="sm:col-span-2">
         <button

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 
 import { FETCHER_FIELD, NEWSLETTER_FORM, NewsletterSchema, NOT_IMPLEMENTED_TOAST } from "~/models/notice";
 import { safeRedirectPath } from "~/models/safe-redirect";
+import { requireValidCsrf } from "~/services/csrf.server";
 import { readFormData, textField } from "~/services/form-data.server";
 import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
 
@@ -19,6 +20,7 @@ import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
+  await requireValidCsrf(form, request);
   const viaFetcher = form.get(FETCHER_FIELD) === "1";
   const back = safeRedirectPath(form.get("redirectTo"));
 

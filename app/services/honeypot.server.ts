@@ -1,6 +1,6 @@
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 
-import { cookieSecret } from "~/services/toast.server";
+import { cookieSecret } from "~/services/cookie-policy.server";
 
 /**
  * remix-utils' honeypot: a hidden field people never see (bots fill it) and an encrypted

@@ -2,6 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import { type Flash, type FlashForm, FlashSchema, type Toast, type ToastInput, toToast } from "~/models/toast";
+import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
 
 /**
  * Toasts travel from an action to the next page in a flash cookie of their own (DESIGN §5):
@@ -11,17 +12,6 @@ import { type Flash, type FlashForm, FlashSchema, type Toast, type ToastInput, t
 
 /** Long enough for the redirect that follows the action; short enough that a stale toast never surfaces. */
 const MAX_AGE_SECONDS = 60;
-
-/**
- * Until issue 4 makes production refuse to start without SESSION_SECRET, development and tests
- * sign with this fixed value. It protects nothing: set SESSION_SECRET anywhere real.
- */
-const DEVELOPMENT_SECRET = "makervolt-development-secret-not-for-production";
-
-/** The secret that signs flash cookies (and seeds the honeypot): SESSION_SECRET when set. */
-export function cookieSecret(): string {
-  return process.env.SESSION_SECRET || DEVELOPMENT_SECRET;
-}
 
 const toastCookie = createCookie("toast", {
   secrets: [cookieSecret()],
@@ -36,20 +26,6 @@ const toastCookie = createCookie("toast", {
  * (browsers drop it, a script might not) is ignored too.
  */
 const PayloadSchema = z.object({ flash: FlashSchema, expires: z.number() });
-
-/**
- * Secure only in production over HTTPS: browsers refuse a Secure cookie sent over plain HTTP, and
- * the end-to-end server (NODE_ENV=production on http://localhost) must still deliver toasts.
- * remix-serve does not trust proxies, so behind a TLS-terminating proxy `request.url` says http:
- * the proxy's X-Forwarded-Proto is honoured too. A forged header can only make the cookie
- * stricter (the forger's own browser then drops it), never weaker.
- */
-function isSecure(request: Request): boolean {
-  if (process.env.NODE_ENV !== "production") return false;
-  if (new URL(request.url).protocol === "https:") return true;
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-  return forwarded === "https";
-}
 
 async function serializeFlash(request: Request, flash: Flash, now = Date.now()): Promise<string> {
   const payload = { flash, expires: now + MAX_AGE_SECONDS * 1000 };
@@ -126,4 +102,28 @@ export async function getToast(request: Request, now = Date.now()): Promise<Flas
 export async function toastCookieForTest(request: Request, flash: Flash, now = Date.now()): Promise<string> {
   const setCookie = await serializeFlash(request, flash, now);
   return setCookie.split(";")[0]!;
+}
+
+/**
+ * Toasts for the response being built, keyed by the request's load context: for an action that
+ * answers with the page itself (a failed sign-in: 400, the form kept) instead of a redirect.
+ * Without JavaScript the root loader runs in the same request with the same context and renders
+ * the toast at once; a flash cookie would instead surface on the page after this one. With
+ * JavaScript the action's data carries the same toast and the page hands it to the Toaster.
+ */
+const responseToasts = new WeakMap<object, Toast>();
+
+/** Shows `input` on the page this very request renders; returns the toast for the action's data. */
+export function toastInThisResponse(context: unknown, input: ToastInput): Toast {
+  const toast = toToast(input);
+  if (typeof context === "object" && context !== null) responseToasts.set(context, toast);
+  return toast;
+}
+
+/** The toast an action of this request left with toastInThisResponse, if any (root loader). */
+export function takeResponseToast(context: unknown): Toast | null {
+  if (typeof context !== "object" || context === null) return null;
+  const toast = responseToasts.get(context) ?? null;
+  responseToasts.delete(context);
+  return toast;
 }

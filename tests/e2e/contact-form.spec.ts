@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
+import { csrfToken } from "./csrf";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /** The contact form (SPEC §3, §5): server-validated, nothing typed is ever lost, never a 500. */
@@ -112,16 +113,13 @@ test.describe("POST /contact never fails, whatever is posted", () => {
   }
 
   test("bad input answers 400 with the page and its errors", async ({ request }) => {
+    const csrf = await csrfToken(request, "/contact");
     const bodies: Parameters<APIRequestContext["post"]>[1][] = [
-      {},
-      { form: {} },
-      { form: { ...valid, subject: "spam" } },
-      { form: { name: "Ada" } },
-      { form: { ...valid, email: "not-an-email" } },
-      { form: { ...valid, name: "   " } },
-      { data: "--broken", headers: { "content-type": "multipart/form-data; boundary=nope" } },
-      { data: { name: "json" } },
-      { data: "name=%E0%A4%A&email=%", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      { form: { csrf } },
+      { form: { csrf, ...valid, subject: "spam" } },
+      { form: { csrf, name: "Ada" } },
+      { form: { csrf, ...valid, email: "not-an-email" } },
+      { form: { csrf, ...valid, name: "   " } },
       { data: `message=${"x".repeat(2 * 1024 * 1024)}`, headers: { "content-type": "application/x-www-form-urlencoded" } },
     ];
     for (const body of bodies) {
@@ -133,21 +131,44 @@ test.describe("POST /contact never fails, whatever is posted", () => {
     }
   });
 
+  test("a post without a valid CSRF token answers 403 with the page, keeping what was typed", async ({ request }) => {
+    const bodies: Parameters<APIRequestContext["post"]>[1][] = [
+      {},
+      { form: {} },
+      { form: { ...valid } },
+      { form: { ...valid, csrf: "forged" } },
+      { data: "--broken", headers: { "content-type": "multipart/form-data; boundary=nope" } },
+      { data: { name: "json" } },
+      { data: "name=%E0%A4%A&email=%", headers: { "content-type": "application/x-www-form-urlencoded" } },
+    ];
+    for (const body of bodies) {
+      const response = await post(request, body);
+      expect(response.status(), JSON.stringify(body).slice(0, 100)).toBe(403);
+      const html = await response.text();
+      expect(html).toContain("There is a problem");
+      expect(html).toContain("This form could not be sent because it expired or did not come from this site.");
+    }
+    const kept = await (await post(request, { form: { ...valid, message: "Keep me" } })).text();
+    expect(kept).toContain(">Keep me</textarea>");
+  });
+
   test("a bot-filled honeypot is refused with 400 and the message kept", async ({ request }) => {
     const trap = await honeypotFields(request);
-    const response = await post(request, { form: { ...valid, ...trap, name__confirm: "http://spam.example" } });
+    const csrf = await csrfToken(request, "/contact");
+    const response = await post(request, { form: { csrf, ...valid, ...trap, name__confirm: "http://spam.example" } });
     expect(response.status()).toBe(400);
     const html = await response.text();
     expect(html).toContain("Your message could not be sent");
     expect(html).toContain(">Hello</textarea>");
 
-    const forged = await post(request, { form: { ...valid, name__confirm: "", from__confirm: "garbage" } });
+    const forged = await post(request, { form: { csrf, ...valid, name__confirm: "", from__confirm: "garbage" } });
     expect(forged.status()).toBe(400);
   });
 
   test("a valid message redirects back with the Message Sent toast", async ({ request }) => {
     const trap = await honeypotFields(request);
-    const response = await post(request, { form: { ...valid, ...trap, message: "m".repeat(100_000) } });
+    const csrf = await csrfToken(request, "/contact");
+    const response = await post(request, { form: { csrf, ...valid, ...trap, message: "m".repeat(100_000) } });
     expect(response.status()).toBe(303);
     expect(response.headers().location).toBe("/contact");
     expect(response.headers()["set-cookie"]).toMatch(/^toast=/);

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 
 import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
 
+import { csrfToken } from "./csrf";
 import { AXE_TAGS, expect, test, waitForHydration } from "./fixtures";
 
 /** SPEC §2 "Notifications" and DESIGN §5: how a toast looks, behaves and reads. */
@@ -225,7 +226,7 @@ test.describe("with JavaScript", () => {
     await recordAnnouncements(page);
     // A native post (before any script): the next page's HTML carries the toast.
     await page.goto("/about");
-    const response = await page.request.post("/notice", { form: { feature: "faq", redirectTo: "/about" }, maxRedirects: 0 });
+    const response = await page.request.post("/notice", { form: { csrf: await csrfToken(page.request), feature: "faq", redirectTo: "/about" }, maxRedirects: 0 });
     expect(response.status()).toBe(303);
     await page.goto("/about");
     await waitForHydration(page);
@@ -240,7 +241,7 @@ test.describe("with JavaScript", () => {
 
   test("a toast in the server HTML already revealed before hydration is not announced again", async ({ page }) => {
     await recordAnnouncements(page);
-    await page.request.post("/notice", { form: { feature: "faq", redirectTo: "/about" }, maxRedirects: 0 });
+    await page.request.post("/notice", { form: { csrf: await csrfToken(page.request), feature: "faq", redirectTo: "/about" }, maxRedirects: 0 });
     // Hold the app's script back until the plain toast has been revealed (and so announced).
     await page.route("**/build/**/*.js", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1200));

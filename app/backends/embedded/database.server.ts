@@ -4,6 +4,8 @@ import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
+import { EMBEDDED_AUTH_SCHEMA } from "./auth-schema.server";
+
 /**
  * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
  * It is built from the same `supabase/` folder the Supabase CLI uses for a hosted project, so
@@ -18,6 +20,16 @@ const extensions = { pg_trgm };
 export type Database = PGlite;
 
 export const MEMORY_DATA_DIR = "memory://";
+
+/**
+ * Postgres' default shared_buffers (128 MB) is allocated inside PGlite's WebAssembly memory
+ * and never given back: with it, an open database alone held ~360 MB of RSS against the 350 MB
+ * budget for the whole server under load (DESIGN §7). The catalogue's hot pages (10,000
+ * products with their indexes are ~40 MB on disk) mostly fit in 32 MB, the rest comes from
+ * the OS page cache, and catalogue reads are cached above the database (ADR 007). Measured:
+ * ~240 MB RSS at open instead of ~360 MB.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 const DEFAULT_DATA_DIR = ".data";
 
 export interface DatabaseOptions {
@@ -168,9 +180,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
     await mkdir(location, { recursive: true });
   }
 
-  const db = await PGlite.create(location, { extensions });
+  const db = await PGlite.create(location, { extensions, startParams: START_PARAMS });
   try {
     await db.exec(SUPABASE_PRELUDE);
+    // What Supabase Auth owns on a hosted project (auth.users, sessions): embedded only.
+    await db.exec(EMBEDDED_AUTH_SCHEMA);
     const appliedMigrations = await applyMigrations(db, path.join(supabaseDir, "migrations"));
     const seeded = options.seed === false ? false : await seedIfEmpty(db, path.join(supabaseDir, "seed.sql"));
     // PGlite runs no autovacuum, so nothing else would give the planner statistics or set the

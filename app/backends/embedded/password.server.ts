@@ -1,0 +1,74 @@
+import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+
+/**
+ * Password hashing for the embedded backend (DESIGN §4, OWASP ASVS 5): scrypt, memory-hard,
+ * with N=2^17, r=8, p=1 (128 MiB and a few hundred milliseconds per hash), a 16-byte random salt
+ * and a constant-time comparison. The stored string names its parameters
+ * (`scrypt$N$r$p$salt$hash`, base64url), so they can be raised later without breaking old hashes.
+ */
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+/** Parameters beyond these in a stored hash are not ours: refuse rather than spend the memory. */
+const MAX_N = 2 ** 20;
+
+/**
+ * Hashes run one at a time: each needs 128 MiB, and a burst of sign-ins must not multiply that
+ * (DESIGN §7's memory budget). They run on libuv's thread pool, so the event loop stays free.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  const run = () =>
+    new Promise<Buffer>((resolve, reject) => {
+      scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+    });
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, params);
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > MAX_N || r > 32 || p > 16) return null;
+  const salt = Buffer.from(parts[4]!, "base64url");
+  const key = Buffer.from(parts[5]!, "base64url");
+  if (salt.length === 0 || key.length === 0) return null;
+  return { params: { N, r, p }, salt, key };
+}
+
+/** True when `password` matches `stored`; false (never an error) for a malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.params);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as checking a real password, for an email with no account: answering
+ * an unknown email faster would tell an attacker which emails are registered.
+ */
+export async function verifyDummyPassword(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("base64url"));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

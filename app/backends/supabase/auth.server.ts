@@ -1,0 +1,171 @@
+import {
+  type AuthError,
+  isAuthError,
+  isAuthRetryableFetchError,
+  isAuthSessionMissingError,
+  type Session,
+} from "@supabase/supabase-js";
+import { z } from "zod";
+
+import {
+  AUTH_MESSAGES,
+  type AuthBackend,
+  type AuthFailure,
+  type AuthOutcome,
+  type AuthUser,
+  type SessionLookup,
+  type SessionRef,
+} from "../types";
+import { createSupabaseClient, type SupabaseSettings } from "./client.server";
+
+/**
+ * Hosted Supabase Auth (GoTrue) through supabase-js: signUp, signInWithPassword, signOut, and
+ * refreshSession (DESIGN §5). The tokens never reach the browser's script: they travel as the
+ * session reference inside the signed, HttpOnly `__session` cookie, with the user's id and email
+ * (signed with our secret, so a page view needs no call to the service).
+ *
+ * The access token is refreshed on the server when it expires within 10 s (SPEC §9), at most
+ * once per request (session.server.ts shares one lookup between a request's loaders, since a
+ * refresh token is single-use); a failed refresh ends the session and the cookie is cleared.
+ * A session revoked elsewhere stays usable here until its access token expires (an hour by
+ * default), the usual trade-off of JWT sessions.
+ */
+
+/** SPEC §9: a session is treated as expiring within 10 s. */
+export const EXPIRY_MARGIN_SECONDS = 10;
+/**
+ * supabase-js retries a refresh that fails on the network for up to 30 s (SPEC §9); a page must
+ * not wait that long.
+ */
+const REFRESH_TIMEOUT_MS = 5000;
+
+const StoredSessionSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  /** Seconds since the epoch. */
+  expires_at: z.number(),
+  user: z.object({ id: z.string(), email: z.string() }),
+});
+type StoredSession = z.infer<typeof StoredSessionSchema>;
+
+function toStored(session: Session, fallbackEmail = ""): StoredSession {
+  return {
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + (session.expires_in ?? 3600),
+    user: { id: session.user.id, email: session.user.email ?? fallbackEmail },
+  };
+}
+
+function parseStored(ref: SessionRef): StoredSession | null {
+  try {
+    const parsed = StoredSessionSchema.safeParse(JSON.parse(ref));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GoTrue's answer as SPEC §8 wants it: its own message where it sent one ("Invalid login
+ * credentials", "User already registered", a weak password), "Something went wrong" for a
+ * network failure or a server error.
+ */
+export function toAuthFailure(error: unknown): AuthFailure {
+  if (isAuthRetryableFetchError(error) || !isAuthError(error)) {
+    return { code: "network", message: "Something went wrong", status: 0 };
+  }
+  const authError = error as AuthError;
+  const status = authError.status ?? 500;
+  if (status === 429) return { code: "over_request_rate_limit", message: authError.message || AUTH_MESSAGES.rateLimited, status };
+  if (status >= 500) return { code: "unexpected", message: "Something went wrong", status };
+  const code =
+    authError.code === "invalid_credentials"
+      ? "invalid_credentials"
+      : authError.code === "user_already_exists"
+        ? "user_already_exists"
+        : authError.code === "weak_password"
+          ? "weak_password"
+          : "validation_failed";
+  return { code, message: authError.message || "Something went wrong", status };
+}
+
+export class SupabaseAuthBackend implements AuthBackend {
+  private readonly settings: SupabaseSettings;
+  private readonly now: () => number;
+
+  private readonly refreshTimeoutMs: number;
+
+  constructor(settings?: SupabaseSettings, options: { now?: () => number; refreshTimeoutMs?: number } = {}) {
+    this.settings = settings ?? {
+      url: process.env.SUPABASE_URL?.trim() ?? "",
+      anonKey: process.env.SUPABASE_ANON_KEY?.trim() ?? "",
+    };
+    this.now = options.now ?? Date.now;
+    this.refreshTimeoutMs = options.refreshTimeoutMs ?? REFRESH_TIMEOUT_MS;
+  }
+
+  /** A client per call: supabase-js keeps a session inside its client, and shoppers must never share one. */
+  private client() {
+    return createSupabaseClient(this.settings);
+  }
+
+  async signUp(email: string, password: string): Promise<AuthOutcome> {
+    try {
+      const { data, error } = await this.client().auth.signUp({ email, password });
+      if (error) return { ok: false, error: toAuthFailure(error) };
+      if (!data.user) return { ok: false, error: toAuthFailure(null) };
+      const user: AuthUser = { id: data.user.id, email: data.user.email ?? email };
+      return { ok: true, user, session: data.session ? JSON.stringify(toStored(data.session, email)) : null };
+    } catch (error) {
+      return { ok: false, error: toAuthFailure(error) };
+    }
+  }
+
+  async signIn(email: string, password: string): Promise<AuthOutcome> {
+    try {
+      const { data, error } = await this.client().auth.signInWithPassword({ email, password });
+      if (error) return { ok: false, error: toAuthFailure(error) };
+      if (!data.session) return { ok: false, error: toAuthFailure(null) };
+      const stored = toStored(data.session, email);
+      return { ok: true, user: stored.user, session: JSON.stringify(stored) };
+    } catch (error) {
+      return { ok: false, error: toAuthFailure(error) };
+    }
+  }
+
+  /** POST /logout?scope=local with the shopper's token: revokes this session's refresh token. */
+  async signOut(ref: SessionRef): Promise<{ error: AuthFailure | null }> {
+    const stored = parseStored(ref);
+    if (!stored) return { error: null };
+    try {
+      const { error } = await this.client().auth.admin.signOut(stored.access_token, "local");
+      // Already signed out or expired on the service: this browser's session is over anyway.
+      if (!error || isAuthSessionMissingError(error) || [401, 403, 404].includes(error.status ?? 0)) return { error: null };
+      return { error: toAuthFailure(error) };
+    } catch (error) {
+      return { error: toAuthFailure(error) };
+    }
+  }
+
+  async getUser(ref: SessionRef): Promise<SessionLookup> {
+    const stored = parseStored(ref);
+    if (!stored) return { user: null, session: null };
+    const nowSeconds = Math.floor(this.now() / 1000);
+    if (stored.expires_at - nowSeconds > EXPIRY_MARGIN_SECONDS) return { user: stored.user, session: ref };
+    try {
+      const refresh = this.client().auth.refreshSession({ refresh_token: stored.refresh_token });
+      const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), this.refreshTimeoutMs).unref());
+      const result = await Promise.race([refresh, timeout]);
+      // The service is unreachable: show this page signed out, but keep the cookie to try again.
+      if (result === "timeout") return { user: null, session: ref };
+      const { data, error } = result;
+      if (isAuthRetryableFetchError(error)) return { user: null, session: ref };
+      if (error || !data.session) return { user: null, session: null };
+      const refreshed = toStored(data.session, stored.user.email);
+      return { user: refreshed.user, session: JSON.stringify(refreshed) };
+    } catch {
+      return { user: null, session: null };
+    }
+  }
+}

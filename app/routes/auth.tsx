@@ -1,0 +1,251 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { z } from "zod";
+
+import { getAuthBackend } from "~/backends/index.server";
+import { AUTH_MESSAGES } from "~/backends/types";
+import { showToast } from "~/components/use-toast";
+import { safeRedirectPath } from "~/models/safe-redirect";
+import { pageTitle } from "~/models/store";
+import { requireValidCsrf } from "~/services/csrf.server";
+import { readFormData, textField } from "~/services/form-data.server";
+import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+import { isAuthAttemptLimited, RATE_LIMITED_MESSAGE, recordAuthFailure, recordAuthSuccess } from "~/services/rate-limit.server";
+import { createUserSession, requireAnonymous } from "~/services/session.server";
+import { toastInThisResponse } from "~/services/toast.server";
+
+type Mode = "sign-in" | "sign-up";
+
+const COPY = {
+  "sign-in": {
+    heading: "Sign in to your account",
+    submit: "Sign In",
+    failure: "Sign in Failed",
+    switchPrompt: "Don't have an account?",
+    switchLabel: "Sign up",
+  },
+  "sign-up": {
+    heading: "Create a new account",
+    submit: "Sign Up",
+    failure: "Sign up Failed",
+    switchPrompt: "Already have an account?",
+    switchLabel: "Sign in",
+  },
+} as const;
+
+/** `?mode=sign-up` picks the sign-up form (DESIGN §6); anything else is sign-in. */
+function parseMode(value: string | null): Mode {
+  return value === "sign-up" ? "sign-up" : "sign-in";
+}
+
+const EMAIL_FORMAT = "Enter an email address in the correct format, like name@example.com";
+const EmailSchema = z.string().trim().min(1, "Enter your email address").max(254, EMAIL_FORMAT).email(EMAIL_FORMAT);
+
+/**
+ * SPEC §5 and DESIGN §6: an email and a password. Sign-up needs 8 to 128 characters and nothing
+ * else (no composition rules, OWASP ASVS 5); sign-in accepts any non-empty password, so a
+ * password set under other rules still works. Passwords are never trimmed.
+ */
+const SignInSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, "Enter your password").max(1024, "Invalid login credentials"),
+});
+const SignUpSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(8, AUTH_MESSAGES.weakPassword).max(128, "Password should be at most 128 characters."),
+});
+
+type AuthField = "email" | "password";
+const fieldId = (field: AuthField) => `auth-${field}`;
+const errorId = (field: AuthField) => `auth-${field}-error`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  return { honeypot: honeypotInputProps(), redirectTo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  await requireValidCsrf(form, request);
+  const mode = parseMode(textField(form, "intent"));
+  // Kept for the form after a failure; the password never is (nor logged, nor echoed).
+  const email = textField(form, "email").trim().slice(0, 254);
+
+  const fail = (message: string, status: 400 | 429, errors: Partial<Record<AuthField, string>> = {}) => {
+    const toast = toastInThisResponse(context, { title: COPY[mode].failure, description: message, variant: "destructive" });
+    return data({ mode, email, errors, toast }, { status });
+  };
+
+  const parsed = (mode === "sign-up" ? SignUpSchema : SignInSchema).safeParse({
+    email: textField(form, "email"),
+    password: textField(form, "password"),
+  });
+  if (!parsed.success) {
+    const errors: Partial<Record<AuthField, string>> = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as AuthField] ??= issue.message;
+    return fail(errors.email ?? errors.password ?? "Something went wrong", 400, errors);
+  }
+  if (mode === "sign-up" && isSpam(form)) return fail("Something went wrong", 400);
+
+  const { email: validEmail, password } = parsed.data;
+  if (isAuthAttemptLimited(request, validEmail)) return fail(RATE_LIMITED_MESSAGE, 429);
+
+  const backend = await getAuthBackend();
+  const outcome = mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
+  if (!outcome.ok) {
+    if (outcome.error.status === 429) return fail(outcome.error.message || RATE_LIMITED_MESSAGE, 429);
+    // Only the answers a guesser gets (wrong password, taken email) count; an outage does not.
+    if (outcome.error.status >= 400 && outcome.error.status < 500) recordAuthFailure(request, validEmail);
+    return fail(outcome.error.message || "Something went wrong", 400);
+  }
+  recordAuthSuccess(validEmail);
+
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  return createUserSession(
+    request,
+    outcome.session,
+    redirectTo,
+    mode === "sign-up"
+      ? { title: "Account created!", description: "Please check your email to verify your account." }
+      : { title: "Welcome back!", description: "You've successfully signed in." },
+  );
+}
+
+export const meta: MetaFunction = ({ location }) => [
+  { title: pageTitle(COPY[parseMode(new URLSearchParams(location.search).get("mode"))].heading) },
+  { name: "robots", content: "noindex" },
+];
+
+const fieldClass = (error: string | undefined) =>
+  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 ${
+    error ? "border-2 border-red-700" : "border-slate-300"
+  }`;
+
+/**
+ * One form for both modes (SPEC §2 Auth). The mode is in the URL, so the toggle is a link that
+ * works without JavaScript and is a client-side navigation with it.
+ */
+export default function Auth() {
+  const { honeypot, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const mode: Mode = actionData?.mode ?? parseMode(searchParams.get("mode"));
+  const copy = COPY[mode];
+  const errors: Partial<Record<AuthField, string>> = actionData?.errors ?? {};
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth") === true;
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!actionData) return;
+    // With JavaScript the page is not re-rendered by the server: hand the action's toast to the
+    // Toaster here (without JavaScript the root loader rendered it), and move to the field to fix.
+    showToast(actionData.toast);
+    // As the server-rendered page does, never keep a password that was just refused.
+    if (passwordRef.current) passwordRef.current.value = "";
+    if (actionData.errors.email) emailRef.current?.focus();
+    else if (actionData.errors.password) passwordRef.current?.focus();
+  }, [actionData]);
+
+  const toggleSearch = new URLSearchParams({ mode: mode === "sign-up" ? "sign-in" : "sign-up" });
+  if (redirectTo) toggleSearch.set("redirectTo", redirectTo);
+  const invalid = (field: AuthField) =>
+    errors[field] ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {};
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">{copy.heading}</h1>
+      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <Form method="post" action={mode === "sign-up" ? "/auth?mode=sign-up" : "/auth"} noValidate className="space-y-5">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value={mode} />
+          {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+          {mode === "sign-up" && (
+            <HoneypotProvider {...honeypot}>
+              <HoneypotInputs />
+            </HoneypotProvider>
+          )}
+          <div>
+            <label htmlFor={fieldId("email")} className="block text-sm font-medium text-slate-800">
+              Email address
+            </label>
+            {errors.email && (
+              <p id={errorId("email")} className="mt-1 text-sm font-medium text-red-700">
+                <span className="sr-only">Error: </span>
+                {errors.email}
+              </p>
+            )}
+            <input
+              ref={emailRef}
+              id={fieldId("email")}
+              key={`email-${mode}`}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email ?? ""}
+              className={fieldClass(errors.email)}
+              {...invalid("email")}
+            />
+          </div>
+          <div>
+            <label htmlFor={fieldId("password")} className="block text-sm font-medium text-slate-800">
+              Password
+            </label>
+            {mode === "sign-up" && (
+              <p id="auth-password-hint" className="mt-1 text-sm text-slate-600">
+                At least 8 characters.
+              </p>
+            )}
+            {errors.password && (
+              <p id={errorId("password")} className="mt-1 text-sm font-medium text-red-700">
+                <span className="sr-only">Error: </span>
+                {errors.password}
+              </p>
+            )}
+            <input
+              ref={passwordRef}
+              id={fieldId("password")}
+              key={`password-${mode}`}
+              name="password"
+              type="password"
+              autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+              required
+              {...(mode === "sign-up" ? { minLength: 8, maxLength: 128 } : {})}
+              className={fieldClass(errors.password)}
+              aria-describedby={
+                [mode === "sign-up" ? "auth-password-hint" : "", errors.password ? errorId("password") : ""].filter(Boolean).join(" ") ||
+                undefined
+              }
+              aria-invalid={errors.password ? true : undefined}
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
+          >
+            {busy ? "Processing..." : copy.submit}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-700">
+          {copy.switchPrompt}{" "}
+          <Link
+            to={`/auth?${toggleSearch}`}
+            replace
+            preventScrollReset
+            className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            {copy.switchLabel}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

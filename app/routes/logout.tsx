@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+
+import { requireValidCsrf } from "~/services/csrf.server";
+import { readFormData } from "~/services/form-data.server";
+import { logout } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/**
+ * The account menu's Logout button (DESIGN §6): ends the session on the server, clears the
+ * cookie and goes home with SPEC §4's toast, or SPEC §8's "Sign out Failed".
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireValidCsrf(await readFormData(request), request);
+  const result = await logout(request);
+  if (!result.ok) {
+    return redirectWithToast(
+      request,
+      "/",
+      { title: "Sign out Failed", description: result.message || "Something went wrong", variant: "destructive" },
+      { headers: result.headers },
+    );
+  }
+  return redirectWithToast(
+    request,
+    "/",
+    { title: "Logged Out", description: "You have been successfully logged out." },
+    { headers: result.headers },
+  );
+}
+
+/** Signing out changes state, so it is a POST only; a link or a typed URL just goes home. */
+export function loader() {
+  return redirect("/");
+}

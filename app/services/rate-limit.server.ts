@@ -1,0 +1,106 @@
+/**
+ * Limits on failed sign-ins and sign-ups (issue 4), kept in this process's memory: per email
+ * (5 failures a minute) and per client address (100 an hour). A limited attempt is refused
+ * before any password is hashed, so a flood cannot buy CPU either.
+ *
+ * The client's address: remix-serve hands route modules a Request without the socket's address,
+ * so the only source is a proxy's X-Forwarded-For, which anyone can forge unless a proxy we
+ * trust sets it. It is read only when TRUST_PROXY=1 says such a proxy is in front (and then the
+ * last entry, the one that proxy appended). Without it the per-address limit is off rather than
+ * one bucket shared by everyone: a shared bucket would let one attacker lock every shopper out.
+ */
+
+export const RATE_LIMITED_MESSAGE = "Too many attempts. Try again in a minute.";
+
+interface Window {
+  failures: number;
+  resetAt: number;
+}
+
+/** Fixed-window failure counts per key, in a map that never grows past `maxKeys`. */
+export class FailureLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly maxKeys = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** True when `key` has used up its failures for the current window. */
+  isLimited(key: string): boolean {
+    const window = this.current(key);
+    return window !== undefined && window.failures >= this.limit;
+  }
+
+  recordFailure(key: string): void {
+    const window = this.current(key);
+    if (window) {
+      window.failures += 1;
+      return;
+    }
+    this.makeRoom();
+    this.windows.set(key, { failures: 1, resetAt: this.now() + this.windowMs });
+  }
+
+  /** Forgets `key`'s failures (a successful sign-in for that email). */
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private current(key: string): Window | undefined {
+    const window = this.windows.get(key);
+    if (window && window.resetAt <= this.now()) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return window;
+  }
+
+  private makeRoom() {
+    if (this.windows.size < this.maxKeys) return;
+    const now = this.now();
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    // Still full: drop the oldest windows (a Map iterates in insertion order).
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < this.maxKeys) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
+/** The client's address when a trusted proxy (TRUST_PROXY=1) says so; null otherwise. */
+export function clientAddress(request: Request, env: Record<string, string | undefined> = process.env): string | null {
+  if (env.TRUST_PROXY !== "1") return null;
+  const entries = request.headers.get("x-forwarded-for")?.split(",").map((entry) => entry.trim()).filter(Boolean) ?? [];
+  const last = entries.at(-1);
+  return last && last.length <= 64 ? last : null;
+}
+
+const perEmail = new FailureLimiter(5, 60 * 1000);
+const perAddress = new FailureLimiter(100, 60 * 60 * 1000);
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** Whether a sign-in or sign-up for `email` from this request must wait. */
+export function isAuthAttemptLimited(request: Request, email: string): boolean {
+  const address = clientAddress(request);
+  return perEmail.isLimited(emailKey(email)) || (address !== null && perAddress.isLimited(address));
+}
+
+/** Counts a failed sign-in or sign-up (wrong password, email already registered ...). */
+export function recordAuthFailure(request: Request, email: string): void {
+  perEmail.recordFailure(emailKey(email));
+  const address = clientAddress(request);
+  if (address !== null) perAddress.recordFailure(address);
+}
+
+/** After a successful sign-in: this email's earlier failures no longer count. */
+export function recordAuthSuccess(email: string): void {
+  perEmail.reset(emailKey(email));
+}

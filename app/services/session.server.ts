@@ -1,0 +1,119 @@
+import { createCookie, redirect } from "@remix-run/node";
+
+import { getAuthBackend } from "~/backends/index.server";
+import type { AuthUser, SessionRef } from "~/backends/types";
+import type { ToastInput } from "~/models/toast";
+import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/**
+ * The shopper's session (DESIGN §5): the `__session` cookie, signed, HttpOnly, SameSite=Lax,
+ * Secure in production over HTTPS. It holds only the backend's session reference (the embedded
+ * session token, or the hosted service's tokens); who the shopper is comes from the backend.
+ */
+
+/** The cookie outlives no session: the backends' absolute limit is 30 days too. */
+const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+const sessionCookie = createCookie("__session", {
+  secrets: [cookieSecret()],
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: MAX_AGE_SECONDS,
+});
+
+async function readSessionRef(request: Request): Promise<SessionRef | null> {
+  const header = request.headers.get("Cookie");
+  if (!header || !/(?:^|;\s*)__session=/.test(header)) return null;
+  try {
+    const value: unknown = await sessionCookie.parse(header);
+    return typeof value === "string" && value.length > 0 && value.length < 3500 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function commitSession(request: Request, session: SessionRef): Promise<string> {
+  return sessionCookie.serialize(session, { secure: isSecure(request) });
+}
+
+function destroySession(request: Request): Promise<string> {
+  return sessionCookie.serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) });
+}
+
+export interface CurrentUser {
+  user: AuthUser | null;
+  /** `Set-Cookie` to send when the session changed (refreshed) or ended (cleared); else empty. */
+  headers: Headers;
+}
+
+/**
+ * Loaders of one request share one lookup: a hosted refresh token is single-use, so parallel
+ * loaders must not each refresh it (DESIGN §5).
+ */
+const lookups = new WeakMap<Request, Promise<CurrentUser>>();
+
+/** Who is signed in on this request, or null. Never throws: a broken session reads as none. */
+export function getUser(request: Request): Promise<CurrentUser> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUpUser(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUpUser(request: Request): Promise<CurrentUser> {
+  const headers = new Headers();
+  const session = await readSessionRef(request);
+  if (!session) return { user: null, headers };
+  try {
+    const backend = await getAuthBackend();
+    const found = await backend.getUser(session);
+    if (!found.session) headers.append("Set-Cookie", await destroySession(request));
+    else if (found.session !== session) headers.append("Set-Cookie", await commitSession(request, found.session));
+    return { user: found.session ? found.user : null, headers };
+  } catch (error) {
+    // The database is down: show the page as signed out, but keep the cookie for next time.
+    console.error("Looking up the session failed", error);
+    return { user: null, headers };
+  }
+}
+
+/** For pages only a visitor needs (sign in, sign up): a signed-in shopper goes home. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const { user } = await getUser(request);
+  if (user) throw redirect("/");
+}
+
+/** After sign-in or sign-up: the new session's cookie, and a 303 to `redirectTo` with `toast`. */
+export async function createUserSession(
+  request: Request,
+  session: SessionRef | null,
+  redirectTo: string,
+  toast: ToastInput,
+): Promise<Response> {
+  const headers = new Headers();
+  if (session) headers.append("Set-Cookie", await commitSession(request, session));
+  return redirectWithToast(request, redirectTo, toast, { headers });
+}
+
+export type LogoutResult = { ok: true; headers: Headers } | { ok: false; message: string; headers: Headers };
+
+/**
+ * Ends the session on the server and clears the cookie. The cookie is cleared even when the
+ * backend fails, so this browser is signed out either way; the failure is reported.
+ */
+export async function logout(request: Request): Promise<LogoutResult> {
+  const headers = new Headers({ "Set-Cookie": await destroySession(request) });
+  const session = await readSessionRef(request);
+  if (!session) return { ok: true, headers };
+  try {
+    const { error } = await (await getAuthBackend()).signOut(session);
+    return error ? { ok: false, message: error.message, headers } : { ok: true, headers };
+  } catch (error) {
+    console.error("Sign-out failed", error);
+    return { ok: false, message: "Something went wrong", headers };
+  }
+}

@@ -1,0 +1,14 @@
+import type { APIRequestContext } from "@playwright/test";
+
+/**
+ * The authenticity token a page gives its forms (DESIGN §5), for tests that post with the
+ * request API instead of a browser form. The GET also stores the matching `csrf` cookie in
+ * `request`'s cookie jar, so a post through the same `request` carries both.
+ */
+export async function csrfToken(request: APIRequestContext, path = "/about"): Promise<string> {
+  const html = await (await request.get(path)).text();
+  const input = /<input[^>]*name="csrf"[^>]*>/.exec(html)?.[0] ?? "";
+  const token = /value="([^"]+)"/.exec(input)?.[1];
+  if (!token) throw new Error(`No CSRF token on ${path}`);
+  return token;
+}

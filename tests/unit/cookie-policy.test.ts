@@ -1,0 +1,55 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { decideCookieSecretForTest as decide, isSecure } from "~/services/cookie-policy.server";
+
+/** ADR 006: where the cookie secret comes from in each configuration. */
+describe("cookie secret", () => {
+  it("uses SESSION_SECRET whenever it is set", () => {
+    expect(decide({ NODE_ENV: "production", SESSION_SECRET: "from-the-environment" })).toBe("from-the-environment");
+  });
+
+  it("refuses to start in production on hosted Supabase without SESSION_SECRET", () => {
+    expect(() => decide({ NODE_ENV: "production", SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k" })).toThrow(
+      /SESSION_SECRET/,
+    );
+  });
+
+  it("makes a random secret once and keeps it in DATA_DIR for the embedded database", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "makervolt-secret-"));
+    try {
+      const first = decide({ NODE_ENV: "production", DATA_DIR: dir });
+      expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(decide({ NODE_ENV: "production", DATA_DIR: dir })).toBe(first);
+      expect((await readFile(path.join(dir, "session-secret"), "utf8")).trim()).toBe(first);
+      expect((await stat(path.join(dir, "session-secret"))).mode & 0o077).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps a per-process secret for an in-memory database", () => {
+    const a = decide({ NODE_ENV: "production", DATA_DIR: "memory://" });
+    const b = decide({ NODE_ENV: "production", DATA_DIR: "memory://" });
+    expect(a).not.toBe(b);
+  });
+});
+
+describe("Secure cookies", () => {
+  it("are Secure only in production over HTTPS (directly or behind a proxy)", () => {
+    const saved = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = "production";
+      expect(isSecure(new Request("https://shop.example/"))).toBe(true);
+      expect(isSecure(new Request("http://localhost/", { headers: { "X-Forwarded-Proto": "https" } }))).toBe(true);
+      expect(isSecure(new Request("http://localhost/"))).toBe(false);
+      process.env.NODE_ENV = "test";
+      expect(isSecure(new Request("https://shop.example/"))).toBe(false);
+    } finally {
+      process.env.NODE_ENV = saved;
+    }
+  });
+});

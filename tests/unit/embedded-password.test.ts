@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+
+import { hashPassword, verifyDummyPassword, verifyPassword } from "~/backends/embedded/password.server";
+
+/** scrypt N=2^17 takes a few hundred milliseconds a hash: these tests hash only a handful of times. */
+describe("password hashing", () => {
+  it("round-trips, refuses a wrong password and names its parameters", async () => {
+    const hash = await hashPassword("correct horse battery");
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(hash).not.toContain("correct horse battery");
+    expect(await verifyPassword("correct horse battery", hash)).toBe(true);
+    expect(await verifyPassword("correct horse batterY", hash)).toBe(false);
+    expect(await verifyPassword("", hash)).toBe(false);
+  });
+
+  it("salts every hash, so one password hashes differently each time", async () => {
+    const [a, b] = await Promise.all([hashPassword("same password"), hashPassword("same password")]);
+    expect(a).not.toBe(b);
+    expect(a.split("$")[4]).not.toBe(b.split("$")[4]);
+  });
+
+  it("treats a malformed or oversized stored hash as a mismatch, never an error", async () => {
+    for (const stored of ["", "plain", "scrypt$1$1$1$$", "bcrypt$x$y$z$a$b", `scrypt$${2 ** 30}$8$1$c2FsdA$a2V5`]) {
+      expect(await verifyPassword("anything", stored)).toBe(false);
+    }
+  });
+
+  it("spends a real comparison on an unknown email and answers false", async () => {
+    expect(await verifyDummyPassword("whatever")).toBe(false);
+  });
+});

@@ -1,0 +1,190 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import { SupabaseAuthBackend } from "~/backends/supabase/auth.server";
+
+/**
+ * The hosted auth backend against a fake GoTrue at the HTTP edge (msw): the real supabase-js
+ * client sends the requests; each of the service's answers becomes the SPEC §8 message.
+ */
+
+const SUPABASE_URL = "https://makervolt-test.supabase.co";
+const AUTH = `${SUPABASE_URL}/auth/v1`;
+const NOW = Date.parse("2026-01-01T00:00:00Z");
+
+interface Seen {
+  method: string;
+  url: URL;
+  body: unknown;
+  authorization: string | null;
+}
+let seen: Seen[] = [];
+let answers: Response[] = [];
+
+const server = setupServer(
+  http.all(`${AUTH}/*`, async ({ request }) => {
+    const text = await request.text();
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      body: text ? JSON.parse(text) : null,
+      authorization: request.headers.get("authorization"),
+    });
+    return answers.shift() ?? HttpResponse.json({ msg: "no answer queued" }, { status: 500 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  seen = [];
+  answers = [];
+});
+afterAll(() => server.close());
+
+const backend = new SupabaseAuthBackend({ url: SUPABASE_URL, anonKey: "test-anon-key" }, { now: () => NOW });
+
+function sessionBody(tag = "1", email = "ada@example.com") {
+  return {
+    access_token: `access-${tag}`,
+    token_type: "bearer",
+    expires_in: 3600,
+    expires_at: NOW / 1000 + 3600,
+    refresh_token: `refresh-${tag}`,
+    user: { id: "7d3c2b1a-0000-4000-8000-000000000001", aud: "authenticated", email, app_metadata: {}, user_metadata: {} },
+  };
+}
+const fail = (status: number, code: string, msg: string) => HttpResponse.json({ code, error_code: code, msg }, { status });
+
+describe("signing in", () => {
+  it("posts the password grant and keeps the tokens and the user", async () => {
+    answers.push(HttpResponse.json(sessionBody()));
+    const outcome = await backend.signIn("ada@example.com", "correct horse");
+    expect(seen[0]?.url.pathname).toBe("/auth/v1/token");
+    expect(seen[0]?.url.searchParams.get("grant_type")).toBe("password");
+    expect(seen[0]?.body).toMatchObject({ email: "ada@example.com", password: "correct horse" });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.user).toEqual({ id: "7d3c2b1a-0000-4000-8000-000000000001", email: "ada@example.com" });
+    expect(JSON.parse(outcome.session ?? "")).toMatchObject({ access_token: "access-1", refresh_token: "refresh-1" });
+  });
+
+  it("400 invalid credentials: the service's message", async () => {
+    answers.push(fail(400, "invalid_credentials", "Invalid login credentials"));
+    expect(await backend.signIn("ada@example.com", "wrong")).toEqual({
+      ok: false,
+      error: { code: "invalid_credentials", message: "Invalid login credentials", status: 400 },
+    });
+  });
+
+  it("429: rate limited, with the service's message", async () => {
+    answers.push(fail(429, "over_request_rate_limit", "Request rate limit reached"));
+    expect(await backend.signIn("ada@example.com", "x")).toEqual({
+      ok: false,
+      error: { code: "over_request_rate_limit", message: "Request rate limit reached", status: 429 },
+    });
+  });
+
+  it("a network failure: Something went wrong", async () => {
+    answers.push(HttpResponse.error());
+    expect(await backend.signIn("ada@example.com", "x")).toEqual({
+      ok: false,
+      error: { code: "network", message: "Something went wrong", status: 0 },
+    });
+  });
+});
+
+describe("signing up", () => {
+  it("posts to /signup; a confirmed sign-up is signed in", async () => {
+    answers.push(HttpResponse.json(sessionBody("2", "new@example.com")));
+    const outcome = await backend.signUp("new@example.com", "long enough");
+    expect(seen[0]?.url.pathname).toBe("/auth/v1/signup");
+    expect(seen[0]?.body).toMatchObject({ email: "new@example.com", password: "long enough" });
+    expect(outcome).toMatchObject({ ok: true, user: { email: "new@example.com" } });
+    if (outcome.ok) expect(outcome.session).not.toBeNull();
+  });
+
+  it("422 already registered and 422 weak password: the service's messages", async () => {
+    answers.push(fail(422, "user_already_exists", "User already registered"));
+    expect(await backend.signUp("ada@example.com", "long enough")).toEqual({
+      ok: false,
+      error: { code: "user_already_exists", message: "User already registered", status: 422 },
+    });
+    answers.push(fail(422, "weak_password", "Password should be at least 8 characters."));
+    expect(await backend.signUp("ada@example.com", "short")).toMatchObject({
+      ok: false,
+      error: { code: "weak_password", message: "Password should be at least 8 characters.", status: 422 },
+    });
+  });
+
+  it("a 500 from the service: Something went wrong", async () => {
+    answers.push(fail(500, "unexpected_failure", "Database error saving new user"));
+    expect(await backend.signUp("ada@example.com", "long enough")).toMatchObject({
+      ok: false,
+      error: { message: "Something went wrong" },
+    });
+  });
+});
+
+describe("sessions", () => {
+  const stored = (expiresAt: number) =>
+    JSON.stringify({
+      access_token: "access-old",
+      refresh_token: "refresh-old",
+      expires_at: expiresAt,
+      user: { id: "u1", email: "ada@example.com" },
+    });
+
+  it("a session far from expiry is read from the cookie, with no call", async () => {
+    const ref = stored(NOW / 1000 + 600);
+    expect(await backend.getUser(ref)).toEqual({ user: { id: "u1", email: "ada@example.com" }, session: ref });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("within 10 s of expiry it is refreshed once, and the new tokens replace the old", async () => {
+    answers.push(HttpResponse.json(sessionBody("3")));
+    const found = await backend.getUser(stored(NOW / 1000 + 10));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.url.searchParams.get("grant_type")).toBe("refresh_token");
+    expect(seen[0]?.body).toMatchObject({ refresh_token: "refresh-old" });
+    expect(found.user?.email).toBe("ada@example.com");
+    expect(JSON.parse(found.session ?? "")).toMatchObject({ access_token: "access-3", refresh_token: "refresh-3" });
+  });
+
+  it("a refused refresh ends the session (the cookie is cleared)", async () => {
+    answers.push(fail(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"));
+    expect(await backend.getUser(stored(NOW / 1000 - 5))).toEqual({ user: null, session: null });
+  });
+
+  it("an unreachable service during a refresh shows the page signed out but keeps the session", async () => {
+    const impatient = new SupabaseAuthBackend(
+      { url: SUPABASE_URL, anonKey: "test-anon-key" },
+      { now: () => NOW, refreshTimeoutMs: 300 },
+    );
+    for (let i = 0; i < 50; i++) answers.push(HttpResponse.error());
+    const ref = stored(NOW / 1000 + 5);
+    expect(await impatient.getUser(ref)).toEqual({ user: null, session: ref });
+  });
+
+  it("a tampered or foreign reference is nobody, with no call", async () => {
+    expect(await backend.getUser("not json")).toEqual({ user: null, session: null });
+    expect(await backend.getUser(JSON.stringify({ access_token: "x" }))).toEqual({ user: null, session: null });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("sign-out revokes this session with the shopper's token; an already-ended one is fine", async () => {
+    answers.push(new HttpResponse(null, { status: 204 }));
+    expect(await backend.signOut(stored(NOW / 1000 + 600))).toEqual({ error: null });
+    expect(seen[0]?.method).toBe("POST");
+    expect(seen[0]?.url.pathname).toBe("/auth/v1/logout");
+    expect(seen[0]?.url.searchParams.get("scope")).toBe("local");
+    expect(seen[0]?.authorization).toBe("Bearer access-old");
+
+    answers.push(fail(403, "session_not_found", "Session from session_id claim in JWT does not exist"));
+    expect(await backend.signOut(stored(NOW / 1000 + 600))).toEqual({ error: null });
+
+    answers.push(HttpResponse.error());
+    expect(await backend.signOut(stored(NOW / 1000 + 600))).toEqual({
+      error: { code: "network", message: "Something went wrong", status: 0 },
+    });
+  });
+});
