@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 import { NOT_IMPLEMENTED_MESSAGE, type ToastInput } from "~/models/toast";
 
 /** The one action every placeholder posts to. */
@@ -17,13 +15,3 @@ export const NOT_IMPLEMENTED_TOAST: ToastInput = { title: "Coming soon", descrip
 
 /** The newsletter form's name in a flash (see FlashFormSchema). */
 export const NEWSLETTER_FORM = "newsletter";
-
-/** The newsletter box's email, checked before the notice (GOV.UK wording). */
-export const NewsletterSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Enter your email address")
-    .max(254, "Email address must be 254 characters or fewer")
-    .email("Enter an email address in the correct format, like name@example.com"),
-});

@@ -1,11 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
 
-import { FETCHER_FIELD, NEWSLETTER_FORM, NewsletterSchema, NOT_IMPLEMENTED_TOAST } from "~/models/notice";
+import { FETCHER_FIELD, NEWSLETTER_FORM, NOT_IMPLEMENTED_TOAST } from "~/models/notice";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { requireValidCsrf } from "~/services/csrf.server";
 import { readFormData, textField } from "~/services/form-data.server";
 import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
+
+/** The newsletter box's email, checked before the notice (GOV.UK wording). */
+const NewsletterSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your email address")
+    .max(254, "Email address must be 254 characters or fewer")
+    .email("Enter an email address in the correct format, like name@example.com"),
+});
 
 /**
  * Every button for a feature the shop has not built yet (NoticeButton, NoticeForm) posts here.

@@ -1,7 +1,8 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 
-import { type Flash, type FlashForm, FlashSchema, type Toast, type ToastInput, toToast } from "~/models/toast";
+import { safeRedirectPath } from "~/models/safe-redirect";
+import { type Flash, type FlashForm, type Toast, type ToastInput, toToast as fillToast } from "~/models/toast";
 import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
 
 /**
@@ -9,6 +10,44 @@ import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
  * never in the session cookie, where two parallel commits would overwrite each other. The
  * cookie is signed, short-lived, and read and cleared by the root loader.
  */
+
+/**
+ * The shape a toast must have to be shown. Every string is bounded so a cookie stays well under
+ * the browser's 4 KB limit, and a tampered or oversized value is rejected instead of rendered.
+ * (The schemas live here, not in ~/models/toast, so zod never ships to the browser.)
+ */
+export const ToastSchema = z.object({
+  id: z.string().min(1).max(64),
+  title: z.string().max(120).optional(),
+  description: z.string().min(1).max(600),
+  action: z
+    .object({
+      label: z.string().min(1).max(40),
+      href: z
+        .string()
+        .max(512)
+        .refine((href) => safeRedirectPath(href, "") === href, "must be a path on this site"),
+    })
+    .optional(),
+  variant: z.enum(["default", "destructive"]).default("default"),
+  duration: z.number().int().positive().max(600_000).nullable().optional(),
+}) satisfies z.ZodType<Toast, z.ZodTypeDef, unknown>;
+
+const FlashFormSchema = z.object({
+  form: z.string().min(1).max(40),
+  values: z.record(z.string().max(40), z.string().max(400)),
+  errors: z.record(z.string().max(40), z.string().max(200)),
+}) satisfies z.ZodType<FlashForm>;
+
+const FlashSchema = z.object({
+  toast: ToastSchema.optional(),
+  form: FlashFormSchema.optional(),
+}) satisfies z.ZodType<Flash, z.ZodTypeDef, unknown>;
+
+/** A toast with its id and defaults filled in; throws (a programming error) if the input is invalid. */
+function toToast(input: ToastInput): Toast {
+  return ToastSchema.parse(fillToast(input));
+}
 
 /** Long enough for the redirect that follows the action; short enough that a stale toast never surfaces. */
 const MAX_AGE_SECONDS = 60;

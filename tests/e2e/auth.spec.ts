@@ -167,6 +167,8 @@ test.describe("accounts", () => {
   });
 
   test("after five failed sign-ins an email must wait a minute, even with the right password", async ({ page, hasJs }) => {
+    // Seven scrypt hashes (N=2^17, run one at a time by design) on a shared 2-core machine.
+    test.slow();
     const address = newEmail();
     await signUp(page, hasJs, address);
     await expect(notifications(page).getByText("Account created!")).toBeVisible();

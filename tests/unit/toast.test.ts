@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { ToastSchema, toRadixDuration } from "~/models/toast";
-import { createToastHeaders, getToast, redirectWithToast, toastCookieForTest } from "~/services/toast.server";
+import { toRadixDuration } from "~/models/toast";
+import { createToastHeaders, getToast, redirectWithToast, toastCookieForTest, ToastSchema } from "~/services/toast.server";
 
 const page = (cookie?: string, url = "http://localhost/about") =>
   new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
