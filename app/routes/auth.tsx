@@ -8,6 +8,7 @@ import { z } from "zod";
 
 import { getAuthBackend } from "~/backends/index.server";
 import { AUTH_MESSAGES } from "~/backends/types";
+import { FieldError, fieldControlClass, fieldLabelClass, invalidProps } from "~/components/form-field";
 import { showToast } from "~/components/use-toast";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { pageTitle } from "~/models/store";
@@ -121,10 +122,6 @@ export const meta: MetaFunction = ({ location }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const fieldClass = (error: string | undefined) =>
-  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 ${
-    error ? "border-2 border-red-700" : "border-slate-300"
-  }`;
 
 /**
  * One form for both modes (SPEC §2 Auth). The mode is in the URL, so the toggle is a link that
@@ -155,8 +152,7 @@ export default function Auth() {
 
   const toggleSearch = new URLSearchParams({ mode: mode === "sign-up" ? "sign-in" : "sign-up" });
   if (redirectTo) toggleSearch.set("redirectTo", redirectTo);
-  const invalid = (field: AuthField) =>
-    errors[field] ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {};
+  const invalid = (field: AuthField) => invalidProps(errorId(field), errors[field]);
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
@@ -172,15 +168,10 @@ export default function Auth() {
             </HoneypotProvider>
           )}
           <div>
-            <label htmlFor={fieldId("email")} className="block text-sm font-medium text-slate-800">
+            <label htmlFor={fieldId("email")} className={fieldLabelClass}>
               Email address
             </label>
-            {errors.email && (
-              <p id={errorId("email")} className="mt-1 text-sm font-medium text-red-700">
-                <span className="sr-only">Error: </span>
-                {errors.email}
-              </p>
-            )}
+            <FieldError id={errorId("email")} message={errors.email} />
             <input
               ref={emailRef}
               id={fieldId("email")}
@@ -190,12 +181,12 @@ export default function Auth() {
               autoComplete="username"
               required
               defaultValue={actionData?.email ?? ""}
-              className={fieldClass(errors.email)}
+              className={fieldControlClass(errors.email)}
               {...invalid("email")}
             />
           </div>
           <div>
-            <label htmlFor={fieldId("password")} className="block text-sm font-medium text-slate-800">
+            <label htmlFor={fieldId("password")} className={fieldLabelClass}>
               Password
             </label>
             {mode === "sign-up" && (
@@ -203,12 +194,7 @@ export default function Auth() {
                 At least 8 characters.
               </p>
             )}
-            {errors.password && (
-              <p id={errorId("password")} className="mt-1 text-sm font-medium text-red-700">
-                <span className="sr-only">Error: </span>
-                {errors.password}
-              </p>
-            )}
+            <FieldError id={errorId("password")} message={errors.password} />
             <input
               ref={passwordRef}
               id={fieldId("password")}
@@ -218,7 +204,7 @@ export default function Auth() {
               autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
               required
               {...(mode === "sign-up" ? { minLength: 8, maxLength: 128 } : {})}
-              className={fieldClass(errors.password)}
+              className={fieldControlClass(errors.password)}
               aria-describedby={
                 [mode === "sign-up" ? "auth-password-hint" : "", errors.password ? errorId("password") : ""].filter(Boolean).join(" ") ||
                 undefined

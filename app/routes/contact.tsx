@@ -6,6 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { z } from "zod";
 
+import { FieldError, fieldControlClass, fieldLabelClass, invalidProps } from "~/components/form-field";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { CONTACT_DETAILS, CONTACT_SUBJECTS } from "~/models/contact-details";
 import { pageTitle, STORE_NAME } from "~/models/store";
@@ -138,11 +139,6 @@ const FAQ: { question: string; answer: string }[] = [
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 const card = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm";
-const label = "block text-sm font-medium text-slate-800";
-const fieldClass = (error: string | undefined) =>
-  `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 ${
-    error ? "border-2 border-red-700" : "border-slate-300"
-  }`;
 
 export default function Contact() {
   const { honeypot } = useLoaderData<typeof loader>();
@@ -291,8 +287,7 @@ function ContactForm() {
     }
   }, [navigation.state, actionData]);
 
-  const invalid = (field: ContactField) =>
-    errors[field] ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {};
+  const invalid = (field: ContactField) => invalidProps(errorId(field), errors[field]);
 
   return (
     <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
@@ -333,10 +328,10 @@ function ContactForm() {
         </div>
       )}
       <div>
-        <label htmlFor={fieldId("name")} className={label}>
+        <label htmlFor={fieldId("name")} className={fieldLabelClass}>
           Name
         </label>
-        <FieldError field="name" message={errors.name} />
+        <ContactFieldError field="name" message={errors.name} />
         <input
           id={fieldId("name")}
           name="name"
@@ -344,15 +339,15 @@ function ContactForm() {
           autoComplete="name"
           required
           defaultValue={values?.name ?? ""}
-          className={fieldClass(errors.name)}
+          className={fieldControlClass(errors.name)}
           {...invalid("name")}
         />
       </div>
       <div>
-        <label htmlFor={fieldId("email")} className={label}>
+        <label htmlFor={fieldId("email")} className={fieldLabelClass}>
           Email
         </label>
-        <FieldError field="email" message={errors.email} />
+        <ContactFieldError field="email" message={errors.email} />
         <input
           id={fieldId("email")}
           name="email"
@@ -360,21 +355,21 @@ function ContactForm() {
           autoComplete="email"
           required
           defaultValue={values?.email ?? ""}
-          className={fieldClass(errors.email)}
+          className={fieldControlClass(errors.email)}
           {...invalid("email")}
         />
       </div>
       <div className="sm:col-span-2">
-        <label htmlFor={fieldId("subject")} className={label}>
+        <label htmlFor={fieldId("subject")} className={fieldLabelClass}>
           Subject
         </label>
-        <FieldError field="subject" message={errors.subject} />
+        <ContactFieldError field="subject" message={errors.subject} />
         <select
           id={fieldId("subject")}
           name="subject"
           required
           defaultValue={values?.subject ?? ""}
-          className={fieldClass(errors.subject)}
+          className={fieldControlClass(errors.subject)}
           {...invalid("subject")}
         >
           <option value="">Select a subject</option>
@@ -386,17 +381,17 @@ function ContactForm() {
         </select>
       </div>
       <div className="sm:col-span-2">
-        <label htmlFor={fieldId("message")} className={label}>
+        <label htmlFor={fieldId("message")} className={fieldLabelClass}>
           Message
         </label>
-        <FieldError field="message" message={errors.message} />
+        <ContactFieldError field="message" message={errors.message} />
         <textarea
           id={fieldId("message")}
           name="message"
           rows={6}
           required
           defaultValue={values?.message ?? ""}
-          className={fieldClass(errors.message)}
+          className={fieldControlClass(errors.message)}
           {...invalid("message")}
         />
       </div>
@@ -414,14 +409,9 @@ function ContactForm() {
   );
 }
 
-function FieldError({ field, message }: { field: ContactField; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={errorId(field)} className="mt-1 text-sm font-medium text-red-700">
-      <span className="sr-only">Error: </span>
-      {message}
-    </p>
-  );
+/** The message at a contact field (see FieldError). */
+function ContactFieldError({ field, message }: { field: ContactField; message: string | undefined }) {
+  return <FieldError id={errorId(field)} message={message} />;
 }
 
 /** One term of the contact details list; the icon sits in the term, so the list stays valid. */
