@@ -14,7 +14,12 @@ function productCards(page: Page): Locator {
   return page.getByRole("main").getByRole("article");
 }
 
+/**
+ * The cards' texts once the document has fully arrived: without JavaScript the new page is
+ * still streaming when its URL and first cards appear, so a card may not have its price yet.
+ */
 async function cardTexts(page: Page): Promise<string[]> {
+  await page.waitForLoadState("load");
   return productCards(page).allInnerTexts();
 }
 
@@ -28,6 +33,7 @@ async function cardPrices(page: Page): Promise<number[]> {
 }
 
 async function cardNames(page: Page): Promise<string[]> {
+  await page.waitForLoadState("load");
   return productCards(page).getByRole("heading").allInnerTexts();
 }
 
