@@ -72,6 +72,7 @@ test.describe("accounts", () => {
   });
 
   test("with JavaScript the button says Processing... while the form is sent", async ({ page, hasJs }) => {
+    // Skipped outside the "js" project, by design: without JavaScript the browser shows its own loading state.
     test.skip(!hasJs, "Without JavaScript the browser shows its own loading state.");
     await open(page, "/auth?mode=sign-up", hasJs);
     await email(page).fill(newEmail());

@@ -339,6 +339,7 @@ test.describe("catalogue", () => {
   });
 
   test("a client-side filter change says it is loading", async ({ page, hasJs }) => {
+    // Skipped outside the "js" project, by design: without JavaScript the browser's own page load is the loading state.
     test.skip(!hasJs, "Without JavaScript the browser's own page load is the loading state.");
     await open(page, "/products", hasJs);
     // Hold the data request back so the loading state can be seen.

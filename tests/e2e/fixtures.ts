@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 /** The WCAG tags DESIGN §7 audits against (wcag22aa turns on target-size), plus best practices. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -23,24 +23,33 @@ export const test = base.extend<Fixtures>({
         await expectNoViolations(page);
         return;
       }
-      // axe needs script to run, so audit the no-JS rendering in a JS-enabled context with the
-      // app's own bundles blocked: the page stays exactly as the server sent it.
-      // Playwright applies the project's `use` options to browser.newContext() too, so turn
-      // JavaScript back on explicitly: axe runs as script and hangs without it.
-      const context = await browser.newContext({ javaScriptEnabled: true });
-      try {
-        const auditPage = await context.newPage();
-        await auditPage.route("**/build/**/*.js", (route) => route.abort());
+      await withServerHtmlOnly(browser, async (auditPage) => {
         await auditPage.goto(path);
         await expectNoViolations(auditPage);
-      } finally {
-        await context.close();
-      }
+      });
     });
   },
 });
 
-async function expectNoViolations(page: Page) {
+/**
+ * Runs `audit` on a page that shows the no-JS rendering but can still run axe: axe needs script,
+ * so the context has JavaScript on (Playwright would otherwise apply the no-js project's
+ * setting to it too, and axe would hang) with the app's own bundles blocked, so the page stays
+ * exactly as the server sent it.
+ */
+export async function withServerHtmlOnly(browser: Browser, audit: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const page = await context.newPage();
+    await page.route("**/build/**/*.js", (route) => route.abort());
+    await audit(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Fails with a readable list of axe's findings (DESIGN §7 tags) on the page as it is now. */
+export async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,

@@ -66,6 +66,7 @@ test.describe("site header and footer", () => {
   });
 
   test("Escape closes the categories menu and returns focus to it", async ({ page, hasJs }) => {
+    // Skipped outside the "js" project, by design: escape is an enhancement; without JavaScript Enter or Space closes the menu.
     test.skip(!hasJs, "Escape is an enhancement; without JavaScript Enter or Space closes the menu.");
     await page.goto("/about");
     await waitForHydration(page);
@@ -83,6 +84,7 @@ test.describe("site header and footer", () => {
   });
 
   test("the categories menu opens on hover and closes when the pointer leaves", async ({ page, hasJs }) => {
+    // Skipped outside the "js" project, by design: hover is an enhancement; the menu opens by click or keyboard without JavaScript.
     test.skip(!hasJs, "Hover is an enhancement; the menu opens by click or keyboard without JavaScript.");
     await page.goto("/about");
     await waitForHydration(page);
@@ -98,6 +100,7 @@ test.describe("site header and footer", () => {
   });
 
   test("a clicked-open categories menu stays open until a click outside", async ({ page, hasJs }) => {
+    // Skipped outside the "js" project, by design: click-outside is an enhancement; without JavaScript the summary closes the menu.
     test.skip(!hasJs, "Click-outside is an enhancement; without JavaScript the summary closes the menu.");
     await page.goto("/about");
     await waitForHydration(page);
@@ -188,6 +191,7 @@ test.describe("on a 320 px wide phone", () => {
   });
 
   test("Escape closes the mobile menu", async ({ page, hasJs }) => {
+    // Skipped outside the "js" project, by design: escape is an enhancement; without JavaScript the Menu toggle closes it.
     test.skip(!hasJs, "Escape is an enhancement; without JavaScript the Menu toggle closes it.");
     await page.goto("/about");
     await waitForHydration(page);

@@ -118,6 +118,7 @@ test.describe("not-implemented notices", () => {
 });
 
 test.describe("with JavaScript, a notice", () => {
+  // Skipped outside the "js" project, by design: fetcher submissions are the enhancement.
   test.skip(({ hasJs }) => !hasJs, "Fetcher submissions are the enhancement.");
 
   test("does not reload the page, scroll it or move focus", async ({ page }) => {
