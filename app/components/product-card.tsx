@@ -26,8 +26,12 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const list = view === "list";
   const href = `/product/${product.id}`;
+  const nameId = `product-card-${product.id}-name`;
   return (
+    // Named by its heading, so "Arduino Uno, Out of Stock" is what a screen reader announces
+    // when it lands on the card as well as on its link.
     <article
+      aria-labelledby={nameId}
       className={`group relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md ${
         list ? "flex-row" : "flex-col"
       }`}
@@ -48,16 +52,20 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
           </span>
         )}
         {!product.in_stock && (
-          <div className="absolute inset-0 flex items-center justify-center bg-white/70">
+          // The overlay is what sighted shoppers see; the name below carries the same words for
+          // everyone else, so the overlay is hidden from assistive technology to avoid reading it twice.
+          <div aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-white/70">
             <span className="rounded-md bg-slate-900 px-3 py-1 text-sm font-semibold text-white">Out of Stock</span>
           </div>
         )}
       </div>
       <div className={`flex min-w-0 flex-1 flex-col gap-1.5 ${list ? "p-3 sm:p-5" : "p-4"}`}>
-        <Heading className="text-base font-semibold leading-snug text-slate-900">
+        <Heading id={nameId} className="text-base font-semibold leading-snug text-slate-900">
           <Link
             to={href}
             prefetch="intent"
+            // The visible name comes first (WCAG 2.5.3); the stock state follows for those who cannot see the overlay.
+            aria-label={product.in_stock ? undefined : `${product.name}, Out of Stock`}
             className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-brand-700"
           >
             {product.name}
