@@ -99,6 +99,8 @@ export class CachedProductRepository implements ProductRepository {
   private readonly lists: LruCache<ProductPage>;
   private readonly products: LruCache<Product | null>;
   private readonly groups: LruCache<Product[]>;
+  /** The sitemap asks with one limit: a slot or two is plenty (10,000 ids are about 80 KB). */
+  private readonly idLists = new LruCache<number[]>(2);
 
   constructor(
     private readonly inner: ProductRepository,
@@ -138,6 +140,10 @@ export class CachedProductRepository implements ProductRepository {
   getProducts(ids: readonly number[]): Promise<Product[]> {
     const key = JSON.stringify(["ids", ...ids]);
     return this.groups.get(key, async () => freezeProducts(await this.inner.getProducts(ids)));
+  }
+
+  listProductIds(limit: number): Promise<number[]> {
+    return this.idLists.get(String(limit), async () => Object.freeze(await this.inner.listProductIds(limit)) as number[]);
   }
 
   /** Never cached: /healthz must ask the database itself. */

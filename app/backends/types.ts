@@ -23,6 +23,8 @@ export interface ProductRepository {
   relatedProducts(product: Pick<Product, "id" | "category">): Promise<Product[]>;
   /** Products by id, in the order given; unknown ids are skipped (home's featured products). */
   getProducts(ids: readonly number[]): Promise<Product[]>;
+  /** Up to `limit` product ids, lowest first, without the rest of each row (the sitemap). */
+  listProductIds(limit: number): Promise<number[]>;
   /** Resolves when the database answers (for /healthz). */
   ping(): Promise<void>;
 }

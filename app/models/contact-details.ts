@@ -1,11 +1,26 @@
+/** The store's address in parts, for structured data (schema.org PostalAddress). */
+export const POSTAL_ADDRESS = {
+  street: "123 Circuit Lane, Suite 400",
+  locality: "San Jose",
+  region: "CA",
+  postalCode: "95110",
+  country: "United States",
+  /** ISO 3166-1 alpha-2. */
+  countryCode: "US",
+} as const;
+
 /**
- * How shoppers reach MakerVolt: one source for the footer and the contact page, so the two
- * never disagree. The phone number is in the 555 range reserved for fiction.
+ * How shoppers reach MakerVolt: one source for the footer, the contact page and the home page's
+ * structured data, so they never disagree. The phone number is in the 555 range reserved for fiction.
  */
 export const CONTACT_DETAILS = {
   phone: { display: "+1 (555) 123-4567", href: "tel:+15551234567" },
   email: "support@makervolt.com",
-  address: ["123 Circuit Lane, Suite 400", "San Jose, CA 95110", "United States"],
+  address: [
+    POSTAL_ADDRESS.street,
+    `${POSTAL_ADDRESS.locality}, ${POSTAL_ADDRESS.region} ${POSTAL_ADDRESS.postalCode}`,
+    POSTAL_ADDRESS.country,
+  ],
   /** SPEC §9: Mon-Fri 9-6, Sat 10-4, Sun closed. */
   hours: [
     { days: "Monday – Friday", time: "9:00 AM – 6:00 PM" },

@@ -4,17 +4,21 @@ import type { ComponentType, SVGProps } from "react";
 
 import { ArrowRightIcon, BoltIcon, ChatIcon, GaugeIcon } from "~/components/icons";
 import { CATEGORIES } from "~/models/categories";
+import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
+import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 
 const HEADING = "About Us";
 
-export const meta: MetaFunction = () => [
-  { title: pageTitle(HEADING) },
-  {
-    name: "description",
-    content: `Since 2018 ${STORE_NAME} has supplied genuine electronic components, boards and tools to makers, students and engineers. Meet the team and what we stand for.`,
-  },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  indexablePageMeta({
+    origin: siteOriginFrom(matches),
+    path: "/about",
+    title: pageTitle(HEADING),
+    shareTitle: `About ${STORE_NAME}`,
+    description: `Since 2018 ${STORE_NAME} has supplied genuine electronic components, boards and tools to makers, students and engineers. Meet the team and what we stand for.`,
+    image: SITE_SHARE_IMAGE,
+  });
 
 const VALUES: { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   {
@@ -54,7 +58,8 @@ const sectionHeading = "text-2xl font-bold tracking-tight text-slate-900 sm:text
 export default function About() {
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
+      {/* On dark blue the page's blue focus ring would not show (WCAG 2.4.7): it turns white here and below. */}
+      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white [&_:focus-visible]:outline-white">
         <div className={`${container} py-16 sm:py-20`}>
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-100">About {STORE_NAME}</p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{HEADING}</h1>
@@ -145,7 +150,7 @@ export default function About() {
       </section>
 
       <section aria-labelledby="cta-heading" className={`${container} py-16`}>
-        <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
+        <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12 [&_:focus-visible]:outline-white">
           <h2 id="cta-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Ready to start your next project?
           </h2>

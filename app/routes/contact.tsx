@@ -3,12 +3,14 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { z } from "zod";
 
 import { FieldError, fieldControlClass, fieldLabelClass, invalidProps } from "~/components/form-field";
+import { HoneypotInputs, HoneypotProvider } from "~/components/honeypot";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { CONTACT_DETAILS, CONTACT_SUBJECTS } from "~/models/contact-details";
+import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
+import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
 import { CSRF_FAILURE_MESSAGE, isValidCsrf } from "~/services/csrf.server";
@@ -96,13 +98,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: `${loaderData?.failed ? "Error: " : ""}${pageTitle(HEADING)}` },
-  {
-    name: "description",
-    content: `Questions about an order, a part or a project? Contact ${STORE_NAME} by phone, email or the message form; we reply within 24 hours.`,
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
+  indexablePageMeta({
+    origin: siteOriginFrom(matches),
+    path: "/contact",
+    title: `${loaderData?.failed ? "Error: " : ""}${pageTitle(HEADING)}`,
+    shareTitle: `Contact ${STORE_NAME}`,
+    description: `Questions about an order, a part or a project? Contact ${STORE_NAME} by phone, email or the message form; we reply within 24 hours.`,
+    image: SITE_SHARE_IMAGE,
+  });
 
 const FAQ: { question: string; answer: string }[] = [
   {
@@ -144,7 +148,8 @@ export default function Contact() {
   const { honeypot } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
+      {/* On dark blue the page's blue focus ring would not show (WCAG 2.4.7), e.g. on the h1 after a navigation. */}
+      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white [&_:focus-visible]:outline-white">
         <div className={`${container} py-14 sm:py-16`}>
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{HEADING}</h1>
           <p className="mt-4 max-w-2xl text-lg leading-8 text-blue-50">

@@ -12,10 +12,15 @@ import { parseTab, ProductTabs, type ProductTab } from "~/components/product-tab
 import { parseQuantity, QuantityStepper } from "~/components/quantity-stepper";
 import { Stars } from "~/components/stars";
 import { StockBadge } from "~/components/stock-badge";
+import { breadcrumbJsonLd } from "~/models/breadcrumb-list";
+import { productPath } from "~/models/canonical";
 import { categoryTitle } from "~/models/categories";
 import { cataloguePath } from "~/models/catalogue-query";
+import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
 import type { Product } from "~/models/product";
 import { pageTitle } from "~/models/store";
+import { productJsonLd } from "~/models/structured-data";
+import { productShareImage } from "~/services/share-images.server";
 
 /** SPEC §9: at most this many key features, and this much of the description as meta description. */
 const KEY_FEATURES = 5;
@@ -64,7 +69,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   } catch (error) {
     console.error(`product ${id}: fetching related products failed`, error);
   }
-  return data({ kind: "found" as const, product, related });
+  return data({ kind: "found" as const, product, related, shareImage: productShareImage(product) });
 }
 
 /** Switching image, tab or quantity is display state in the URL: no need to fetch the product again. */
@@ -80,15 +85,37 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return withoutDisplayParams(currentUrl) === withoutDisplayParams(nextUrl) ? false : defaultShouldRevalidate;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (data?.kind === "found") {
-    return [
-      { title: pageTitle(data.product.name) },
-      { name: "description", content: data.product.description.slice(0, META_DESCRIPTION_LENGTH) },
+    const { product, shareImage } = data;
+    const origin = siteOriginFrom(matches);
+    const category = categoryTitle(product.category) ?? product.category;
+    const path = productPath(product.id);
+    const crumbs = [
+      { name: "Home", path: "/" },
+      { name: "Products", path: cataloguePath(null) },
+      { name: category, path: cataloguePath(product.category) },
+      { name: product.name, path },
     ];
+    return indexablePageMeta({
+      origin,
+      // Tabs, gallery image and quantity are display state: one canonical URL per product.
+      path,
+      title: pageTitle(product.name),
+      shareTitle: product.name,
+      description: product.description.slice(0, META_DESCRIPTION_LENGTH),
+      type: "product",
+      image: shareImage,
+      openGraph: {
+        "product:price:amount": product.price.toFixed(2),
+        "product:price:currency": "USD",
+        "product:availability": product.in_stock ? "in stock" : "out of stock",
+      },
+      jsonLd: origin ? [productJsonLd(product, { origin, shareImage }), breadcrumbJsonLd(crumbs, origin)] : [],
+    });
   }
-  if (data?.kind === "error") return [{ title: pageTitle("Error") }];
-  return [{ title: pageTitle("Product not found") }];
+  if (data?.kind === "error") return noindexPageMeta({ title: pageTitle("Error"), follow: false });
+  return noindexPageMeta({ title: pageTitle("Product not found") });
 };
 
 const pageClass = "mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8";
@@ -174,6 +201,7 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <StockBadge inStock={product.in_stock} />
+            {/* Dropped by the flex layout; text browsers need it: "In Stock 52 units available". */}{" "}
             {product.in_stock && <span className="text-sm text-slate-700">{product.stock_count} units available</span>}
           </div>
 

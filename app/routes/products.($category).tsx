@@ -5,13 +5,21 @@ import { getProductRepository } from "~/backends/index.server";
 import { FilterPanel, filterFormHref, SortSelect, ViewToggle } from "~/components/filter-panel";
 import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
+import { focusAfterNavigation } from "~/components/route-announcer";
+import type { SkipLinksHandle } from "~/components/skip-links";
 import { categoryTitle } from "~/models/categories";
-import { catalogueHref, pageCount, parseCatalogueQuery, type CatalogueQuery } from "~/models/catalogue-query";
+import { breadcrumbJsonLd } from "~/models/breadcrumb-list";
+import { catalogueCanonicalPath } from "~/models/canonical";
+import { catalogueHref, cataloguePath, pageCount, parseCatalogueQuery, type CatalogueQuery } from "~/models/catalogue-query";
+import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
 import type { Product } from "~/models/product";
+import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 
 /** Cards above the fold load their images at once; the rest lazily. */
 const EAGER_IMAGES = 3;
+/** The results (the list, the empty message or the error): target of "Skip to results" and of pagination's focus. */
+const RESULTS_ID = "results";
 
 /** SPEC §2: the search wins, then the category; an unknown slug reads "Products". */
 function catalogueHeading(query: CatalogueQuery, unknownCategory: boolean): string {
@@ -52,24 +60,41 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ query, unknownCategory, products, total, error: null as string | null });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: pageTitle("Products") }];
-  const { query, unknownCategory, total } = data;
+  const { query, unknownCategory, total, error } = data;
   const heading = catalogueHeading(query, unknownCategory);
-  const tags: MetaDescriptor[] = [
-    { title: pageTitle(heading) },
-    {
-      name: "description",
-      content: query.search
-        ? `${total} ${total === 1 ? "product matches" : "products match"} "${query.search}" at ${STORE_NAME}.`
-        : `Shop ${query.category ? heading : "electronic components, development boards, sensors and maker supplies"} at ${STORE_NAME}: filter by price and stock, sort by name, price or rating.`,
-    },
+  const title = pageTitle(heading);
+  const description = query.search
+    ? `${total} ${total === 1 ? "product matches" : "products match"} "${query.search}" at ${STORE_NAME}.`
+    : `Shop ${query.category ? heading : "electronic components, development boards, sensors and maker supplies"} at ${STORE_NAME}: filter by price and stock, sort by name, price or rating.`;
+  // Search results and a failed listing are not worth indexing; filters and sorts point to the plain listing.
+  const canonicalPath = error ? null : catalogueCanonicalPath(query);
+  const origin = siteOriginFrom(matches);
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Products", path: cataloguePath(null) },
+    ...(query.category ? [{ name: heading, path: cataloguePath(query.category) }] : []),
   ];
+  const tags: MetaDescriptor[] = canonicalPath
+    ? indexablePageMeta({
+        origin,
+        path: canonicalPath,
+        title,
+        shareTitle: heading,
+        description,
+        image: SITE_SHARE_IMAGE,
+        jsonLd: origin ? [breadcrumbJsonLd(crumbs, origin)] : [],
+      })
+    : noindexPageMeta({ title, description, follow: !error });
   // rel=prev/next let crawlers and browsers walk the pages (DESIGN §6).
   if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: catalogueHref(query, { page: query.page - 1 }) });
   if (query.page < pageCount(total)) tags.push({ tagName: "link", rel: "next", href: catalogueHref(query, { page: query.page + 1 }) });
   return tags;
 };
+
+/** Past the filter panel straight to the products: the root Layout renders this after "Skip to main content". */
+export const handle: SkipLinksHandle = { skipLinks: [{ targetId: RESULTS_ID, label: "Skip to results" }] };
 
 export default function Catalogue() {
   const { query, unknownCategory, products, total, error } = useLoaderData<typeof loader>();
@@ -100,15 +125,15 @@ export default function Catalogue() {
 
           <div aria-busy={loading} className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
             {error ? (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+              <p id={RESULTS_ID} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
                 Error: {error}
               </p>
             ) : products.length === 0 ? (
-              <p className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700">
+              <p id={RESULTS_ID} tabIndex={-1} className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700">
                 No products found matching your criteria.
               </p>
             ) : (
-              <ul className={list ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}>
+              <ul id={RESULTS_ID} tabIndex={-1} className={list ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}>
                 {products.map((product, i) => (
                   <li key={product.id} className="flex">
                     <div className="w-full">
@@ -120,7 +145,12 @@ export default function Catalogue() {
             )}
           </div>
 
-          <Pagination page={query.page} pageCount={pageCount(total)} hrefForPage={(n) => catalogueHref(query, { page: n })} />
+          <Pagination
+            page={query.page}
+            pageCount={pageCount(total)}
+            hrefForPage={(n) => catalogueHref(query, { page: n })}
+            navigationState={focusAfterNavigation(RESULTS_ID)}
+          />
         </div>
       </div>
     </div>

@@ -58,6 +58,9 @@ class CountingRepository implements ProductRepository {
   getProducts(ids: readonly number[]): Promise<Product[]> {
     return this.answer(`ids ${ids.join(",")}`, ids.map(product));
   }
+  listProductIds(limit: number): Promise<number[]> {
+    return this.answer(`product ids ${limit}`, [1, 2, 3].slice(0, limit));
+  }
   ping(): Promise<void> {
     return this.answer("ping", undefined);
   }
@@ -156,6 +159,19 @@ describe("CachedProductRepository", () => {
     expect(() => (page.products[0]!.features as string[]).push("More")).toThrow(TypeError);
     const again = await cached.listProducts(FIRST_PAGE);
     expect(again.products).toEqual([product(1)]);
+  });
+
+  it("lists product ids once per limit, frozen, and asks again after a failure", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    inner.failNext = true;
+    await expect(cached.listProductIds(10)).rejects.toThrow("database unavailable");
+    const ids = await cached.listProductIds(10);
+    expect(ids).toEqual([1, 2, 3]);
+    expect(await cached.listProductIds(10)).toBe(ids);
+    expect(await cached.listProductIds(2)).toEqual([1, 2]);
+    expect(inner.calls).toEqual(["product ids 10", "product ids 10", "product ids 2"]);
+    expect(() => ids.push(4)).toThrow(TypeError);
   });
 
   it("always asks the database for ping and for ids that cannot exist", async () => {

@@ -297,6 +297,13 @@ describe("single products", () => {
     expect(await repository.relatedProducts({ id: 12, category: "audio" })).toEqual([]);
   });
 
+  it("lists every product id in ascending order, up to the limit (the sitemap)", async () => {
+    const all = FIXTURES.map((f) => f.id).sort((a, b) => a - b);
+    expect(await repository.listProductIds(10_000)).toEqual(all);
+    expect(await repository.listProductIds(3)).toEqual(all.slice(0, 3));
+    expect(await repository.listProductIds(0)).toEqual([]);
+  });
+
   it("answers a ping", async () => {
     await expect(repository.ping()).resolves.toBeUndefined();
   });

@@ -247,6 +247,59 @@ describe("single products", () => {
   });
 });
 
+describe("listing every product id (the sitemap)", () => {
+  /**
+   * A PostgREST that honours `id=gt.N`, `order=id.asc` and `limit`, but caps every answer at
+   * `maxRows` rows, as a project's max-rows setting does (possibly below what was asked).
+   */
+  function serveIds(ids: number[], maxRows: number) {
+    server.use(
+      http.get(PRODUCTS_URL, ({ request }) => {
+        const url = new URL(request.url);
+        seen.push({ method: request.method, url, headers: request.headers });
+        const after = Number(/^gt\.(\d+)$/.exec(url.searchParams.get("id") ?? "")?.[1] ?? 0);
+        const limit = Math.min(Number(url.searchParams.get("limit")), maxRows);
+        return HttpResponse.json(ids.filter((id) => id > after).slice(0, limit).map((id) => ({ id })));
+      }),
+    );
+  }
+
+  it("asks for ids only, in keyset pages, and keeps going after a short page until an empty one", async () => {
+    const all = Array.from({ length: 2_345 }, (_, i) => i * 3 + 1);
+    serveIds(all, 700);
+    expect(await repository.listProductIds(10_000)).toEqual(all);
+    expect(seen.map(({ url }) => [url.searchParams.get("id"), url.searchParams.get("limit")])).toEqual([
+      ["gt.0", "1000"],
+      [`gt.${all[699]}`, "1000"],
+      [`gt.${all[1399]}`, "1000"],
+      [`gt.${all[2099]}`, "1000"],
+      [`gt.${all[2344]}`, "1000"],
+    ]);
+    for (const { url } of seen) {
+      expect(url.searchParams.get("select")).toBe("id");
+      expect(url.searchParams.get("order")).toBe("id.asc");
+    }
+  });
+
+  it("stops at the limit without asking for more", async () => {
+    serveIds(Array.from({ length: 50 }, (_, i) => i + 1), 1000);
+    expect(await repository.listProductIds(30)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url.searchParams.get("limit")).toBe("30");
+  });
+
+  it("reports the service's error", async () => {
+    answer({ code: "42501", message: "permission denied for table products", details: null, hint: null }, { status: 401 });
+    await expect(repository.listProductIds(10)).rejects.toThrow("permission denied for table products");
+  });
+
+  it("refuses an answer that does not move past the last id, instead of looping", async () => {
+    // A broken proxy that ignores the filter and always answers the first page.
+    server.use(http.get(PRODUCTS_URL, () => HttpResponse.json([{ id: 1 }, { id: 2 }])));
+    await expect(repository.listProductIds(10)).rejects.toThrow(BackendError);
+  });
+});
+
 describe("errors", () => {
   it("carry the service's message, code, details and hint", async () => {
     answer(

@@ -115,6 +115,15 @@ export class EmbeddedProductRepository implements ProductRepository {
     });
   }
 
+  listProductIds(limit: number): Promise<number[]> {
+    if (!Number.isSafeInteger(limit) || limit < 1) return Promise.resolve([]);
+    return this.read("list the products", async (tx) => {
+      // Read straight off the primary key index: no row data, however large the catalogue.
+      const { rows } = await tx.query<{ id: number | string }>("select id from public.products order by id limit $1", [limit]);
+      return rows.map((row) => Number(row.id));
+    });
+  }
+
   async ping(): Promise<void> {
     await this.read("reach the database", async (tx) => {
       await tx.query("select 1");

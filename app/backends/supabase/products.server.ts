@@ -10,6 +10,9 @@ import type { Product } from "~/models/product";
 const COLUMNS: string = PRODUCT_COLUMNS.join(",");
 const ID_COLUMN: string = "id";
 
+/** Ids asked for at a time when listing them all: Supabase's default max rows. */
+const ID_PAGE_SIZE = 1000;
+
 /** PostgREST's "offset past the end" answer (416) when an exact count is asked for. */
 const RANGE_NOT_SATISFIABLE = "PGRST103";
 
@@ -128,6 +131,33 @@ export class SupabaseProductRepository implements ProductRepository {
     if (error) throw backendError(error, status);
     const byId = new Map(((data ?? []) as unknown as ProductRow[]).map((row) => [Number(row.id), toProduct(row)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Keyset pages of ids (`id > last`, ascending) until an empty page: PostgREST caps every
+   * answer at the project's max rows (1,000 by default on Supabase), possibly fewer than asked,
+   * so a short page does not mean the end.
+   */
+  async listProductIds(limit: number): Promise<number[]> {
+    const ids: number[] = [];
+    if (!Number.isSafeInteger(limit) || limit < 1) return ids;
+    let last = 0;
+    while (ids.length < limit) {
+      const { data, error, status } = await this.products()
+        .select(ID_COLUMN)
+        .gt("id", last)
+        .order("id", { ascending: true })
+        .limit(Math.min(ID_PAGE_SIZE, limit - ids.length));
+      if (error) throw backendError(error, status);
+      const page = ((data ?? []) as unknown as { id: number | string }[]).map((row) => Number(row.id));
+      if (page.length === 0) break;
+      const next = page[page.length - 1]!;
+      // An answer that ignored the filter would otherwise loop forever.
+      if (!(next > last)) throw new BackendError("The data service returned product ids out of order.");
+      ids.push(...page);
+      last = next;
+    }
+    return ids;
   }
 
   async ping(): Promise<void> {
