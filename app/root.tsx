@@ -15,14 +15,17 @@ import { useEffect, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { useNonce } from "~/components/nonce";
+import { RouteAnnouncer } from "~/components/route-announcer";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { MAIN_CONTENT_ID, SkipLinks } from "~/components/skip-links";
 import { Toaster } from "~/components/toaster";
 import toasterStylesheet from "~/components/toaster.css";
 import { NEWSLETTER_FORM } from "~/models/notice";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { commitCsrfToken } from "~/services/csrf.server";
 import { getUser } from "~/services/session.server";
+import { siteOrigin } from "~/services/site-origin.server";
 import { getToast, takeResponseToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css";
 
@@ -46,7 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const toast = takeResponseToast(context) ?? flash.toast;
   // Only what the header shows: never ids or tokens in the page.
   const user = current.user ? { email: current.user.email } : null;
-  return data({ toast, flashForm: flash.form, user, csrf: csrf.token }, { headers });
+  // The public origin for every page's absolute URLs (canonical, Open Graph, JSON-LD): ADR 008.
+  return data({ toast, flashForm: flash.form, user, csrf: csrf.token, siteOrigin: siteOrigin(request) }, { headers });
 }
 
 /**
@@ -92,20 +96,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
-        <a
-          href="#main-content"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:font-semibold focus:text-brand-700 focus:shadow-lg"
-        >
-          Skip to main content
-        </a>
+        <SkipLinks />
         {/* Without root data (its loader failed) forms carry a token that fails the check: a 403, not a crash. */}
         <AuthenticityTokenProvider token={rootData?.csrf ?? "unavailable"}>
           <SiteHeader user={rootData?.user ?? null} />
-          <main id="main-content" tabIndex={-1} className="flex-1 focus-visible:outline-none">
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus-visible:outline-none">
             {children}
           </main>
           {/* The notification region, "Notifications (F8)": plain HTML first, Radix Toast once hydrated. */}
           <Toaster toast={toast} />
+          {/* Reads out the new page's title after a client-side navigation, and moves focus to its h1. */}
+          <RouteAnnouncer />
           <SiteFooter newsletter={newsletter} />
         </AuthenticityTokenProvider>
         <ScrollRestoration nonce={nonce} />

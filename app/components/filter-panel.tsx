@@ -2,6 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
+import { KEEP_FOCUS } from "~/components/route-announcer";
 import { CATEGORIES } from "~/models/categories";
 import {
   catalogueHref,
@@ -51,7 +52,9 @@ function useFilterNavigation(onNavigate?: () => void) {
       if (!form) return;
       const go = () => {
         onNavigate?.();
-        navigate(formHref(form), { replace: true, preventScrollReset: true });
+        // The shopper is still in the form: focus stays on the control they changed, even when a
+        // new category changes the path, and the "N products found" status says what happened.
+        navigate(formHref(form), { replace: true, preventScrollReset: true, state: KEEP_FOCUS });
       };
       if (debounce) timer.current = setTimeout(go, RANGE_DEBOUNCE_MS);
       else go();

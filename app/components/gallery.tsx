@@ -17,8 +17,9 @@ export function galleryImages(product: Pick<Product, "image" | "images">): strin
 
 /**
  * A main image and thumbnails. The thumbnails are links to `?image=i`, so they work without
- * JavaScript; with it they replace the URL in place (the loader is not re-run, see the route's
- * shouldRevalidate) and the page does not scroll.
+ * JavaScript (Enter); with it they replace the URL in place (the loader is not re-run, see the
+ * route's shouldRevalidate), the page does not scroll, focus stays on the thumbnail, and Space
+ * works too, as it would on the button a thumbnail acts as.
  */
 export function Gallery({ product, selected, hrefForImage }: GalleryProps) {
   const images = galleryImages(product);
@@ -47,6 +48,12 @@ export function Gallery({ product, selected, hrefForImage }: GalleryProps) {
                 to={hrefForImage(i)}
                 replace
                 preventScrollReset
+                onKeyDown={(event) => {
+                  if (event.key !== " " || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                  // Instead of scrolling the page.
+                  event.preventDefault();
+                  event.currentTarget.click();
+                }}
                 aria-current={i === selected ? "true" : undefined}
                 className={`block overflow-hidden rounded-lg border-2 bg-slate-50 ${
                   i === selected ? "border-brand-600" : "border-slate-200 hover:border-slate-400"

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import type { FormHTMLAttributes, ReactNode } from "react";
+import { useEffect, useRef, type FormHTMLAttributes, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -38,14 +38,34 @@ export function NoticeForm({ feature, children, className, noValidate, "aria-lab
   const location = useLocation();
   const fetcher = useFetcher<typeof noticeAction>();
   const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const focusedAtSubmit = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle") return;
+    const element = focusedAtSubmit.current;
+    focusedAtSubmit.current = null;
+    if (!element) return;
+    // The revalidation that brings the toast re-renders the page; should it have replaced the
+    // focused control, the shopper goes on from this form rather than from the top of the document.
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    const target = element.isConnected ? element : form.current?.querySelector<HTMLElement>('[type="submit"]');
+    if (focusLost) target?.focus({ preventScroll: true });
+  }, [fetcher.state]);
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       action={NOTICE_ACTION}
       className={className}
       aria-label={ariaLabel}
       noValidate={noValidate}
       preventScrollReset
+      onSubmit={(event) => {
+        const active = document.activeElement;
+        // A mouse click in some browsers (Safari) does not focus the button: fall back to it.
+        focusedAtSubmit.current =
+          active instanceof HTMLElement && active !== document.body ? active : ((event.nativeEvent as SubmitEvent).submitter ?? null);
+      }}
     >
       <AuthenticityTokenInput />
       <input type="hidden" name="feature" value={feature} />

@@ -6,6 +6,11 @@ export interface PaginationProps {
   pageCount: number;
   /** The URL of page n (build it from a copy of the current query; never mutate shared params). */
   hrefForPage: (n: number) => string;
+  /**
+   * Navigation state for every page link, e.g. `focusAfterNavigation(resultsId)` so that with
+   * JavaScript focus lands on the new page of results (without it, each page is a full load).
+   */
+  navigationState?: unknown;
 }
 
 /** Pages to show: the first, the last, and the current one with its neighbours; null is a gap. */
@@ -27,14 +32,14 @@ const itemClass =
 const linkClass = `${itemClass} border-slate-300 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700`;
 
 /** Numbered pages with Previous and Next, as plain links (they work without JavaScript). */
-export function Pagination({ page, pageCount, hrefForPage }: PaginationProps) {
+export function Pagination({ page, pageCount, hrefForPage, navigationState }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-10">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
-            <Link to={hrefForPage(page - 1)} rel="prev" className={linkClass}>
+            <Link to={hrefForPage(page - 1)} state={navigationState} rel="prev" className={linkClass}>
               <span aria-hidden="true">←&nbsp;</span>Previous
             </Link>
           </li>
@@ -48,6 +53,7 @@ export function Pagination({ page, pageCount, hrefForPage }: PaginationProps) {
             <li key={n}>
               <Link
                 to={hrefForPage(n)}
+                state={navigationState}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
                 className={
@@ -61,7 +67,7 @@ export function Pagination({ page, pageCount, hrefForPage }: PaginationProps) {
         )}
         {page < pageCount && (
           <li>
-            <Link to={hrefForPage(page + 1)} rel="next" className={linkClass}>
+            <Link to={hrefForPage(page + 1)} state={navigationState} rel="next" className={linkClass}>
               Next<span aria-hidden="true">&nbsp;→</span>
             </Link>
           </li>

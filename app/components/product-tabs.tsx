@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { Product } from "~/models/product";
@@ -29,15 +29,20 @@ export interface ProductTabsProps {
 /**
  * Description, Specifications and Reviews. Server HTML: the tabs are links to `?tab=x` and only
  * the selected panel is rendered, so they work without JavaScript. Once hydrated they follow
- * the WAI-ARIA tabs pattern (roving tabindex; arrows, Home and End move and select), switching
- * in place and replacing the URL without re-running the loader.
+ * the WAI-ARIA tabs pattern (roving tabindex; Left and Right wrap, Home and End; selection
+ * follows focus), switching in place and replacing the URL without re-running the loader.
  */
-export function ProductTabs({ product, selected, hrefForTab }: ProductTabsProps) {
+export function ProductTabs({ product, selected: selectedInUrl, hrefForTab }: ProductTabsProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
+  // Shown at once, ahead of the URL (the root loader still revalidates each switch): a quick
+  // second arrow press moves on from the tab the shopper sees, not from the one in the URL.
+  const [selected, setSelected] = useState(selectedInUrl);
+  useEffect(() => setSelected(selectedInUrl), [selectedInUrl]);
 
   function select(tab: ProductTab) {
+    setSelected(tab);
     navigate(hrefForTab(tab), { replace: true, preventScrollReset: true });
   }
 
@@ -72,32 +77,37 @@ export function ProductTabs({ product, selected, hrefForTab }: ProductTabsProps)
         role="tablist"
         aria-label="Product details"
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        // The three tabs are wider than a 320 px screen: they wrap rather than scroll sideways, so
+        // none hides off screen (WCAG 1.4.10) and no scroll box clips their focus rings.
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
       >
         {PRODUCT_TABS.map((tab, i) => {
           const isSelected = tab === selected;
           return (
-            <Link
-              key={tab}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              to={`${hrefForTab(tab)}#${PRODUCT_TABS_ID}`}
-              onClick={(e) => onClick(e, tab)}
-              role="tab"
-              id={`tab-${tab}`}
-              aria-selected={isSelected}
-              aria-controls={isSelected ? `panel-${tab}` : undefined}
-              // Roving tabindex only once arrow keys work; without JavaScript every tab is a Tab stop.
-              tabIndex={hydrated ? (isSelected ? 0 : -1) : undefined}
-              className={`-mb-px inline-flex min-h-11 shrink-0 items-center border-b-2 px-4 text-sm font-semibold sm:text-base ${
-                isSelected
-                  ? "border-brand-600 text-brand-700"
-                  : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
-              }`}
-            >
-              {TAB_LABELS[tab]}
-            </Link>
+            <Fragment key={tab}>
+              {/* The flex layout drops this space; text browsers (lynx) need it between the tab names. */}
+              {i > 0 && " "}
+              <Link
+                ref={(el) => {
+                  tabRefs.current[i] = el;
+                }}
+                to={`${hrefForTab(tab)}#${PRODUCT_TABS_ID}`}
+                onClick={(e) => onClick(e, tab)}
+                role="tab"
+                id={`tab-${tab}`}
+                aria-selected={isSelected}
+                aria-controls={isSelected ? `panel-${tab}` : undefined}
+                // Roving tabindex only once arrow keys work; without JavaScript every tab is a Tab stop.
+                tabIndex={hydrated ? (isSelected ? 0 : -1) : undefined}
+                className={`-mb-px inline-flex min-h-11 shrink-0 items-center border-b-2 px-4 text-sm font-semibold sm:text-base ${
+                  isSelected
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                }`}
+              >
+                {TAB_LABELS[tab]}
+              </Link>
+            </Fragment>
           );
         })}
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 /** `?quantity=` or a typed value to a quantity: whole numbers from 1; anything else is 1. */
 export function parseQuantity(raw: string | null | undefined): number {
@@ -16,8 +17,10 @@ export interface QuantityStepperProps {
   stepFormId: string;
 }
 
+// Disabled − at quantity 1 stays legible (slate-500, 4.7:1): WCAG exempts disabled controls, but
+// the shopper still needs to read what the button is.
 const buttonClass =
-  "inline-flex h-11 w-11 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent";
+  "inline-flex h-11 w-11 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:hover:bg-transparent";
 
 /**
  * Minimum 1, no maximum (SPEC). The number input belongs to the surrounding Add to Cart form.
@@ -28,6 +31,10 @@ export function QuantityStepper({ initial, stepFormId }: QuantityStepperProps) {
   const [text, setText] = useState(String(initial));
   useEffect(() => setText(String(initial)), [initial]);
   const quantity = parseQuantity(text);
+  const atMinimum = quantity <= 1;
+  // With JavaScript − stays focusable at 1 (aria-disabled): a button that turns `disabled` under
+  // the keyboard drops focus to <body>. Without it, − at 1 would only reload the same page.
+  const hydrated = useHydrated();
 
   return (
     <div>
@@ -40,11 +47,12 @@ export function QuantityStepper({ initial, stepFormId }: QuantityStepperProps) {
           form={stepFormId}
           name="quantity"
           value={quantity - 1}
-          disabled={quantity <= 1}
+          disabled={!hydrated && atMinimum}
+          aria-disabled={hydrated && atMinimum ? true : undefined}
           aria-label="Decrease quantity"
           onClick={(event) => {
             event.preventDefault();
-            setText(String(Math.max(1, quantity - 1)));
+            if (!atMinimum) setText(String(quantity - 1));
           }}
           className={`${buttonClass} rounded-l-lg`}
         >

@@ -1,8 +1,9 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 import { CloseIcon } from "~/components/icons";
+import { MAIN_CONTENT_ID } from "~/components/skip-links";
 import { showToast, type ToastState, useToast, dismissToast } from "~/components/use-toast";
 import { type Toast, toRadixDuration, TOAST_DURATION_MS } from "~/models/toast";
 
@@ -11,17 +12,26 @@ const CLOSE_LABEL = "Close notification";
 
 /** Bottom right, full width on phones, at most 420 px from `md` (SPEC §9). */
 const regionClass = "pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 md:max-w-[420px]";
+// A focused Radix toast draws its ring inside the card: outside, it would fall on whatever the
+// toast covers (the dark footer, say) and could vanish there.
 const cardClass = (variant: Toast["variant"]) =>
-  `pointer-events-auto relative w-full rounded-xl border p-4 pr-14 shadow-lg ${
-    variant === "destructive" ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
+  `pointer-events-auto relative w-full rounded-xl border p-4 pr-14 shadow-lg focus-visible:[outline-offset:-4px] ${
+    variant === "destructive"
+      ? "border-red-800 bg-red-700 text-white focus-visible:outline-white"
+      : "border-slate-200 bg-white text-slate-900"
   }`;
+// On the red card the page's blue focus ring would not show (WCAG 2.4.7): its controls get a white one.
 const closeClass = (variant: Toast["variant"]) =>
   `absolute right-2 top-2 inline-flex h-10 w-10 items-center justify-center rounded-lg ${
-    variant === "destructive" ? "text-red-50 hover:bg-red-800" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+    variant === "destructive"
+      ? "text-red-50 hover:bg-red-800 focus-visible:outline-white"
+      : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
   }`;
 const actionClass = (variant: Toast["variant"]) =>
   `mt-3 inline-flex min-h-10 items-center rounded-lg border px-3 text-sm font-semibold ${
-    variant === "destructive" ? "border-red-200 text-white hover:bg-red-800" : "border-slate-300 text-brand-700 hover:bg-slate-50"
+    variant === "destructive"
+      ? "border-red-200 text-white hover:bg-red-800 focus-visible:outline-white"
+      : "border-slate-300 text-brand-700 hover:bg-slate-50"
   }`;
 
 /**
@@ -111,15 +121,53 @@ function ToastText({ toast }: { toast: Toast }) {
   );
 }
 
+/** The notification region: Radix wraps its viewport (the list) in it, with its focus guards. */
+function regionOf(viewport: HTMLElement | null): HTMLElement | null {
+  return viewport?.closest<HTMLElement>('[role="region"]') ?? null;
+}
+
+/**
+ * Remembers where focus was before it entered the notification region (by F8 or Tab), and
+ * returns a function that sends it back there once the shopper is done with the region: Radix
+ * would leave it on the emptied list. If there is nowhere to go back to (F8 pressed with nothing
+ * focused, or that element is gone), focus goes to main.
+ */
+function useFocusReturn(viewport: RefObject<HTMLOListElement>) {
+  const cameFrom = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const region = regionOf(viewport.current);
+      if (!region || !(event.target instanceof Node) || !region.contains(event.target)) return;
+      const from = event.relatedTarget;
+      if (from instanceof Node && region.contains(from)) return;
+      cameFrom.current = from instanceof HTMLElement ? from : null;
+    };
+    document.addEventListener("focusin", onFocusIn);
+    return () => document.removeEventListener("focusin", onFocusIn);
+  }, [viewport]);
+
+  return useCallback(() => {
+    const region = regionOf(viewport.current);
+    if (!region?.contains(document.activeElement)) return;
+    const target = cameFrom.current;
+    cameFrom.current = null;
+    if (target?.isConnected) target.focus({ preventScroll: true });
+    if (region.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, [viewport]);
+}
+
 /**
  * Radix Toast, SPEC §2 and §9: limit 1 (the store keeps one), 5000 ms, swipe right 50 px,
  * Escape and the close button dismiss, F8 focuses the region. Radix announces a toast through
  * a visually hidden live region it renders into `announcer`; hiding that container silences
- * the announcement for a toast the plain markup already announced.
+ * the announcement for a toast the plain markup already announced. Dismissing a toast (or
+ * Escape in the empty region) returns focus to where it was before the shopper went in.
  */
 function RadixToaster() {
   const { toasts } = useToast();
   const [announcer, setAnnouncer] = useState<HTMLDivElement | null>(null);
+  const viewport = useRef<HTMLOListElement>(null);
+  const returnFocus = useFocusReturn(viewport);
   const silenced = toasts.some((t) => t.open && !t.announce);
   return (
     <ToastPrimitive.Provider
@@ -130,20 +178,33 @@ function RadixToaster() {
       announcerContainer={announcer ?? undefined}
     >
       {toasts.map((toast) => (
-        <RadixToast key={toast.id} toast={toast} />
+        <RadixToast key={toast.id} toast={toast} onDismissed={returnFocus} />
       ))}
-      <ToastPrimitive.Viewport hotkey={["F8"]} label="Notifications ({hotkey})" className={`${regionClass} outline-none`} />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        hotkey={["F8"]}
+        label="Notifications ({hotkey})"
+        onKeyDown={(event) => {
+          // With a toast open, Radix dismisses it first and onDismissed has already run.
+          if (event.key === "Escape") returnFocus();
+        }}
+        // F8 focuses this list: it shows the focus ring like any control (WCAG 2.4.7), drawn inside
+        // because the list sits against the window's bottom and right edges.
+        className={`${regionClass} [outline-offset:-3px]`}
+      />
       <div ref={setAnnouncer} hidden={silenced} />
     </ToastPrimitive.Provider>
   );
 }
 
-function RadixToast({ toast }: { toast: ToastState }) {
+function RadixToast({ toast, onDismissed }: { toast: ToastState; onDismissed: () => void }) {
   return (
     <ToastPrimitive.Root
       open={toast.open}
       onOpenChange={(open) => {
-        if (!open) dismissToast(toast.id);
+        if (open) return;
+        dismissToast(toast.id);
+        onDismissed();
       }}
       duration={toRadixDuration(toast.duration)}
       // Radix announces "foreground" toasts assertively, "background" ones politely: the same

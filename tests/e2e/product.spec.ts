@@ -32,7 +32,8 @@ test.describe("product detail", () => {
     await expect(breadcrumb.getByText(name)).toHaveAttribute("aria-current", "page");
 
     await expect(page.getByText(/^Rated [\d.]+ out of 5$/).first()).toBeAttached();
-    await expect(page.getByText(/^\(\d+ reviews?\)$/)).toBeVisible();
+    // The product's own count comes first; related products' cards read "(N reviews)" too.
+    await expect(page.getByText(/^\(\d+ reviews?\)$/).first()).toBeVisible();
     await expect(page.getByText(/^(In Stock|Out of Stock)$/).first()).toBeVisible();
     const features = page.getByRole("region", { name: "Key features" }).getByRole("listitem");
     expect(await features.count()).toBeLessThanOrEqual(5);
@@ -147,6 +148,13 @@ test.describe("product detail", () => {
     await decrease.click();
     await expect(quantity).toHaveValue("1");
     await expect(decrease).toBeDisabled();
+    if (hasJs) {
+      // Reaching 1 must not drop keyboard focus to <body> (the button is aria-disabled, not disabled).
+      await expect(decrease).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(quantity).toHaveValue("1");
+      await expect(decrease).toBeFocused();
+    }
 
     // Junk and values below 1 in the URL read as 1.
     for (const bad of ["0", "-3", "abc"]) {
