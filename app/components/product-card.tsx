@@ -37,9 +37,11 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
       }`}
     >
       <div className={`relative shrink-0 overflow-hidden ${list ? "w-28 self-start sm:w-44" : "w-full"}`}>
+        {/* The heading's link names the product; an alt repeating it made screen readers and
+            text browsers (lynx) read every card's name twice. */}
         <img
           src={product.image}
-          alt={product.name}
+          alt=""
           width={PRODUCT_IMAGE_SIZE}
           height={PRODUCT_IMAGE_SIZE}
           loading={priority ? "eager" : "lazy"}

@@ -96,10 +96,11 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
               <li key={feature}>
                 <NoticeButton
                   feature={feature}
-                  aria-label={`${STORE_NAME} on ${network}`}
                   className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-slate-800 text-slate-200 hover:bg-brand-600 hover:text-white"
                 >
                   <Icon className="h-5 w-5" />
+                  {/* Hidden text rather than aria-label, so text browsers show the name too. */}
+                  <span className="sr-only">{`${STORE_NAME} on ${network}`}</span>
                 </NoticeButton>
               </li>
             ))}

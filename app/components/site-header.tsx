@@ -62,22 +62,25 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 
         <div className="ml-auto flex items-center gap-1 md:flex-1 md:justify-end">
           <SearchForm inputId="header-search" className="hidden w-full max-w-xs md:flex lg:max-w-sm" />
-          <NoticeButton feature="cart" aria-label={`Cart, ${CART_COUNT} items`} className={iconButton}>
+          {/* Icon controls are named by visually hidden text, not aria-label: text browsers
+              (lynx) ignore ARIA and would show an unnamed button or drop the link altogether. */}
+          <NoticeButton feature="cart" className={iconButton}>
             <CartIcon className="h-6 w-6" />
-            <span
-              aria-hidden="true"
-              className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white"
-            >
+            <span className="sr-only">Cart, </span>
+            <span className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white">
               {CART_COUNT}
             </span>
+            <span className="sr-only"> items</span>
           </NoticeButton>
           {user ? (
             <AccountMenu email={user.email} />
           ) : (
-            <Link to="/auth" aria-label="Account" className={iconButton}>
+            <Link to="/auth" className={iconButton}>
               <UserIcon className="h-6 w-6" />
+              <span className="sr-only">Account</span>
             </Link>
           )}
+          {/* Flex drops this space; without it text browsers run "Account" into "Menu". */}{" "}
           <MobileMenu />
         </div>
       </div>
@@ -213,10 +216,10 @@ function SearchForm({ inputId, className = "" }: { inputId: string; className?: 
       />
       <button
         type="submit"
-        aria-label="Search"
         className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-brand-700"
       >
         <SearchIcon className="h-5 w-5" />
+        <span className="sr-only">Search</span>
       </button>
     </Form>
   );

@@ -42,17 +42,18 @@ export function Stars({ rating, reviews, reviewsStyle = "short", size = "sm" }: 
         ))}
       </span>
       <span className="sr-only">Rated {ratingText(rating)} out of 5</span>
+      {/* Flex layout drops this space; text browsers (lynx) need it after "out of 5". */}{" "}
       {reviews != null &&
         (reviewsStyle === "long" ? (
           <span className="text-sm text-slate-600">
             ({count} {count === 1 ? "review" : "reviews"})
           </span>
         ) : (
+          // The eye sees "(12)"; screen readers and text browsers, which show hidden text too,
+          // read "(12 reviews)" once rather than the number twice.
           <span className="text-sm text-slate-600">
-            <span aria-hidden="true">({count})</span>
-            <span className="sr-only">
-              , {count} {count === 1 ? "review" : "reviews"}
-            </span>
+            ({count}
+            <span className="sr-only"> {count === 1 ? "review" : "reviews"}</span>)
           </span>
         ))}
     </div>

@@ -1,0 +1,303 @@
+/**
+ * The text-browser journey (issue 5, item 4): a shopper on Debian's lynx goes home -> search ->
+ * product -> sign up -> log out -> a wrong password -> sign in, against the real built server on a
+ * fresh in-memory database. Every step asserts what lynx shows, because that is all this shopper
+ * gets: no CSS (so visually hidden text shows), no JavaScript, no ARIA.
+ *
+ *   npx tsx tests/text-browser/lynx-journey.ts    (BUILD_DIR, LYNX_PORT, LYNX_PATH optional)
+ *
+ * Pages are read with `lynx -dump`; forms are filled by keystroke scripts (`-cmd_script`) in
+ * interactive sessions, and one is posted with `-post_data`. Cookies live in one jar for the run.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { escapeRegExp, JourneyFailure, Lynx, type LynxPage } from "./lynx";
+import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const PORT = Number(process.env.LYNX_PORT || 3190);
+/** DESIGN §6: the catalogue shows 24 products a page. */
+const PAGE_SIZE = 24;
+/** SPEC §9: at most this many key features on the product page. */
+const MAX_KEY_FEATURES = 5;
+
+const HOME_HEADING = "Electronic Components & Maker Supplies";
+/** "$8.95", or on sale "Now $59.95, was [DEL: $69.95 :DEL]" (lynx marks <del> with [DEL: ... :DEL]). */
+const PRICE_LINE = /^(\$\d+\.\d{2}|Now \$\d+\.\d{2}, was \[DEL: \$\d+\.\d{2} :DEL\])$/;
+const RATING_LINE = /^Rated \d(\.\d)? out of 5 \(\d+ reviews?\)$/;
+
+function expectThat(condition: unknown, message: string, page?: LynxPage): asserts condition {
+  if (!condition) throw new JourneyFailure(message, page);
+}
+
+interface ProductCard {
+  name: string;
+  url: string;
+  /** The card's lines after the name, up to its Add to Cart button: category, rating, price (and description in list view). */
+  details: string[];
+}
+
+/** Product cards between two headings: each card is a link to /product/<id> and the lines under it. */
+function productCards(page: LynxPage, fromHeading: string, toHeading?: string): ProductCard[] {
+  const start = page.lines.indexOf(fromHeading);
+  expectThat(start >= 0, `The ${page.name} page has no "${fromHeading}" heading.`, page);
+  const end = toHeading ? page.lines.indexOf(toHeading, start) : page.lines.length;
+  expectThat(end > start, `The ${page.name} page has no "${toHeading}" heading after "${fromHeading}".`, page);
+  const numbered = page.numbered.split("\n");
+  const cards: ProductCard[] = [];
+  for (let i = start; i < end; i++) {
+    const link = /^\s*\[(\d+)\](.+)$/.exec(numbered[i]!);
+    const url = link ? page.links.get(Number(link[1])) : undefined;
+    if (!link || !url || !/\/product\/\d+$/.test(url)) continue;
+    const details: string[] = [];
+    for (let j = i + 1; j < end && !page.lines[j]!.includes("(BUTTON) Add to Cart"); j++) {
+      if (page.lines[j]!.trim()) details.push(page.lines[j]!.trim());
+    }
+    cards.push({ name: link[2]!.trim(), url, details });
+  }
+  return cards;
+}
+
+const priceOf = (card: ProductCard) => card.details.find((line) => PRICE_LINE.test(line));
+
+/** The shopper types a word of the product's name, as they would remember it: its longest word. */
+function searchTermFor(name: string): string {
+  const words = name.split(/[^A-Za-z]+/).filter((word) => word.length >= 4);
+  expectThat(words.length > 0, `Cannot pick a search word from the product name "${name}".`);
+  return words.reduce((longest, word) => (word.length > longest.length ? word : longest)).toLowerCase();
+}
+
+/** The signed-in header: "Signed in as" and the email on the next line, and the Logout button. */
+function expectSignedIn(page: LynxPage, email: string) {
+  expectThat(page.lineAfter("Signed in as") === email, `The ${page.name} page should say "Signed in as" ${email} in the header.`, page);
+  page.buttonNumber("Logout");
+  expectThat(page.linkTargets("Account").length === 0, `The ${page.name} page should not offer the "Account" sign-in link to a signed-in shopper.`, page);
+}
+
+function expectSignedOut(page: LynxPage) {
+  expectThat(!page.hasLine("Signed in as"), `The ${page.name} page should not show a signed-in header.`, page);
+  expectThat(page.linkUrl("Account").endsWith("/auth"), `The ${page.name} page's "Account" link should lead to /auth.`, page);
+}
+
+function expectToast(page: LynxPage, title: string, description: string) {
+  expectThat(
+    page.lineAfter(title) === description,
+    `The ${page.name} page should show the notification "${title}" followed by "${description}".`,
+    page,
+  );
+}
+
+function expectLandedOn(page: LynxPage, pathname: string, search = "") {
+  const url = page.url;
+  expectThat(url, `Cannot tell which URL the ${page.name} page is (no "Skip to main content" link).`, page);
+  expectThat(
+    url.pathname === pathname && url.search === search,
+    `The ${page.name} page should be ${pathname}${search}, but lynx is at ${url.pathname}${url.search}.`,
+    page,
+  );
+}
+
+async function journey(lynx: Lynx, origin: string, step: (name: string) => void) {
+  // Home: the hero heading and four featured products, each readable as name, rating and price.
+  const home = await lynx.dump("home", `${origin}/`);
+  expectThat(home.hasHeading(HOME_HEADING), `The home page should have the heading "${HOME_HEADING}".`, home);
+  const featured = productCards(home, "Featured Products", "Shop by Category");
+  expectThat(featured.length === 4, `The home page should feature 4 products, lynx shows ${featured.length}.`, home);
+  for (const card of featured) {
+    expectThat(priceOf(card), `The featured product "${card.name}" shows no price lynx can read (${card.details.join(" | ")}).`, home);
+    expectThat(
+      card.details.some((line) => RATING_LINE.test(line)),
+      `The featured product "${card.name}" should read "Rated N out of 5 (N reviews)"; it reads: ${card.details.join(" | ")}.`,
+      home,
+    );
+  }
+  // A product on sale (and in stock) shows the "Now / was" wording on every page that follows.
+  const chosen =
+    featured.find((card) => priceOf(card)!.startsWith("Now ") && !card.name.endsWith(", Out of Stock")) ?? featured[0]!;
+  const chosenPrice = priceOf(chosen)!;
+  step(`home: "${HOME_HEADING}", 4 featured products; following "${chosen.name}" (${chosenPrice})`);
+
+  // Search: the header's search box, reached by its field number, typed into and submitted with
+  // its button, as a keyboard user of lynx does.
+  const term = searchTermFor(chosen.name);
+  const searchField = home.fieldAfter("Search products");
+  const searchButton = home.buttonNumber("Search", searchField);
+  expectThat(searchButton === searchField + 1, `The header's Search button should come right after its field (Tab moves there).`, home);
+  const results = await lynx.session("results", `${origin}/`, (keys) => keys.goTo(searchField).type(term).press("Tab").press("Enter"));
+  expectLandedOn(results, "/products", `?search=${term}`);
+  const heading = `Search Results for "${term}"`;
+  expectThat(results.hasHeading(heading), `The search should land on the heading '${heading}'.`, results);
+  const countLine = results.lineMatching(/^\d+ products? found$/);
+  expectThat(countLine, `The results page should say "N products found".`, results);
+  const found = Number.parseInt(countLine, 10);
+  const resultLinks = results.allLinks().filter((link) => /\/product\/\d+$/.test(link.url));
+  expectThat(
+    resultLinks.length === Math.min(found, PAGE_SIZE),
+    `"${countLine}" but lynx shows ${resultLinks.length} product links on the first page.`,
+    results,
+  );
+  const chosenResult = resultLinks.find((link) => link.url === chosen.url);
+  expectThat(chosenResult?.label === chosen.name, `The results for "${term}" should list "${chosen.name}" linking to ${chosen.url}.`, results);
+  step(`search: typed "${term}" in the header box -> "${heading}", "${countLine}", ${resultLinks.length} product links`);
+
+  // A blank search (the same form, posted with -post_data) is ignored: back where the shopper was.
+  const blank = await lynx.postDump("blank search", `${origin}/search`, { redirectTo: new URL(chosen.url).pathname, search: "   " });
+  expectThat(blank.hasHeading(chosen.name), `A blank search from "${chosen.name}" should stay on its page.`, blank);
+  step("blank search (posted with -post_data): stays on the product page");
+
+  // The list view shows each result's description: the product page must show the same one.
+  const listView = await lynx.dump("results (list view)", results.linkUrl("List view"));
+  const listCard = productCards(listView, heading).find((card) => card.url === chosen.url);
+  expectThat(listCard, `The list view of the results should still list "${chosen.name}".`, listView);
+  const listDescription = listCard.details.filter((line) => !PRICE_LINE.test(line) && !RATING_LINE.test(line)).slice(1).join(" ");
+  expectThat(listDescription.length >= 40, `The list view should show "${chosen.name}"'s description; it reads: ${listCard.details.join(" | ")}.`, listView);
+
+  // Product page: name, price, stock, key features, description.
+  const product = await lynx.dump("product", chosenResult.url);
+  expectThat(product.hasHeading(chosen.name), `The product page should have the heading "${chosen.name}".`, product);
+  expectThat(product.hasLine(chosenPrice), `The product page should read the price as on the card: "${chosenPrice}".`, product);
+  const stock = product.lineMatching(/^(In Stock \d+ units available|Out of Stock)$/);
+  expectThat(stock, `The product page should read "In Stock N units available" or "Out of Stock".`, product);
+  const featuresAt = product.lines.indexOf("Key features");
+  expectThat(featuresAt >= 0, `The product page should have a "Key features" heading.`, product);
+  const features: string[] = [];
+  for (const line of product.lines.slice(featuresAt + 1)) {
+    if (!line.trim()) {
+      if (features.length > 0) break;
+      continue;
+    }
+    if (!line.trim().startsWith("* ")) break;
+    features.push(line.trim().slice(2));
+  }
+  expectThat(
+    features.length >= 1 && features.length <= MAX_KEY_FEATURES,
+    `The product page should list 1 to ${MAX_KEY_FEATURES} key features, lynx shows ${features.length}.`,
+    product,
+  );
+  expectThat(
+    product.flatText.includes(listDescription),
+    `The product page should show the description the list view showed: "${listDescription}".`,
+    product,
+  );
+  step(`product: "${chosen.name}", "${chosenPrice}", "${stock}", ${features.length} key features, description`);
+
+  // Sign up: the header's Account link, then the form's "Sign up" link.
+  const signInUrl = product.linkUrl("Account");
+  const signIn = await lynx.dump("sign in", signInUrl);
+  expectThat(signIn.hasHeading("Sign in to your account"), `The Account link should open "Sign in to your account".`, signIn);
+  const signUpUrl = signIn.linkUrl("Sign up");
+  const signUp = await lynx.dump("sign up", signUpUrl);
+  expectThat(signUp.hasHeading("Create a new account"), `The "Sign up" link should open "Create a new account".`, signUp);
+  // The spam trap shows in a text browser (no CSS): it must read once, plainly, and nothing else of it.
+  expectThat(
+    signUp.lines.filter((line) => line.includes("Please leave this field blank")).length === 1 && !signUp.flatText.includes("U2FsdGVk"),
+    `The sign-up form should show the spam trap's label once and no encrypted text.`,
+    signUp,
+  );
+  // Short enough for lynx to show whole in a 20-character field; each run has a fresh database.
+  const email = "lynx@example.com";
+  const password = "lynx-journey-1";
+  const form = (page: LynxPage, submit: string) => {
+    const emailField = page.fieldAfter("Email address");
+    const passwordField = page.fieldAfter("Password");
+    const button = page.buttonNumber(submit, passwordField);
+    expectThat(
+      passwordField === emailField + 1 && button === passwordField + 1,
+      `On the ${page.name} page, Tab should lead from Email address [${emailField}] to Password [${passwordField}] to "${submit}" [${button}].`,
+      page,
+    );
+    return emailField;
+  };
+  const signUpEmail = form(signUp, "Sign Up");
+  const signedUp = await lynx.session("signed up", signUpUrl, (keys) =>
+    keys.goTo(signUpEmail).type(email).press("Tab").type(password).press("Tab").press("Enter"),
+  );
+  expectLandedOn(signedUp, "/");
+  expectToast(signedUp, "Account created!", "Please check your email to verify your account.");
+  expectSignedIn(signedUp, email);
+  expectThat(/\t__session\t/.test(lynx.cookieJar()), `After signing up, lynx's cookie jar should hold the __session cookie.`);
+  step(`sign up at ${new URL(signUpUrl).pathname}${new URL(signUpUrl).search}: "Account created!", header "Signed in as ${email}"`);
+
+  // The next page, from the jar: still signed in, and the notification was shown once only.
+  const later = await lynx.dump("home, signed in", `${origin}/`);
+  expectSignedIn(later, email);
+  expectThat(!later.hasLine("Account created!"), `The "Account created!" notification should show once, not on the next page.`, later);
+
+  // Log out: the account menu's Logout button (lynx shows the menu's contents in the header).
+  const loggedOut = await lynx.session("logged out", `${origin}/`, (keys) => keys.goTo(later.buttonNumber("Logout")).press("Enter"));
+  expectLandedOn(loggedOut, "/");
+  expectToast(loggedOut, "Logged Out", "You have been successfully logged out.");
+  expectSignedOut(loggedOut);
+  step(`log out: "Logged Out", the header offers "Account" again`);
+
+  // A wrong password: refused, with the email kept in its field and the password not.
+  const signInEmail = form(signIn, "Sign In");
+  const refused = await lynx.session("refused sign-in", signInUrl, (keys) =>
+    keys.goTo(signInEmail).type(email).press("Tab").type("not-the-password").press("Tab").press("Enter"),
+  );
+  expectThat(refused.hasHeading("Sign in to your account"), `After a wrong password the sign-in form should show again.`, refused);
+  expectToast(refused, "Sign in Failed", "Invalid login credentials");
+  expectThat(
+    refused.lines.some((line) => new RegExp(`^\\s*Email address ${escapeRegExp(email)}_*$`).test(line)),
+    `After a wrong password the Email address field should still hold ${email}.`,
+    refused,
+  );
+  expectThat(
+    refused.lines.some((line) => /^\s*Password _+$/.test(line)),
+    `After a wrong password the Password field should be empty.`,
+    refused,
+  );
+  expectSignedOut(refused);
+  step(`wrong password: "Sign in Failed", the email kept in its field`);
+
+  // Sign in.
+  const signedIn = await lynx.session("signed in", signInUrl, (keys) =>
+    keys.goTo(signInEmail).type(email).press("Tab").type(password).press("Tab").press("Enter"),
+  );
+  expectLandedOn(signedIn, "/");
+  expectToast(signedIn, "Welcome back!", "You've successfully signed in.");
+  expectSignedIn(signedIn, email);
+  step(`sign in: "Welcome back!", header "Signed in as ${email}"`);
+}
+
+async function main() {
+  ensureBuild(ROOT, BUILD_DIR);
+  const workDir = mkdtempSync(path.join(tmpdir(), "makervolt-lynx-"));
+  let server: RunningServer | null = null;
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  };
+  process.once("SIGINT", stopOnSignal);
+  process.once("SIGTERM", stopOnSignal);
+
+  let failed = false;
+  try {
+    server = await startBuiltServer(ROOT, BUILD_DIR, PORT);
+    const lynx = new Lynx({ workDir, lynxPath: process.env.LYNX_PATH });
+    console.log(`lynx journey against ${server.origin} (${BUILD_DIR}/)`);
+    let since = Date.now();
+    await journey(lynx, server.origin, (name) => {
+      console.log(`  ✓ ${name} (${((Date.now() - since) / 1000).toFixed(1)} s)`);
+      since = Date.now();
+    });
+    console.log("lynx journey passed");
+  } catch (error) {
+    failed = true;
+    console.error(`\n  ✗ ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof JourneyFailure && error.page) {
+      console.error(`\n--- what lynx showed (${error.page.name}) ---\n${error.page.excerpt()}\n---`);
+    }
+    if (server) console.error(`\n--- the server's last output ---\n${server.recentOutput()}\n---`);
+    console.error(`\nlynx's configuration, cookie jar, keystroke scripts and saved pages are kept in ${workDir}`);
+  } finally {
+    await server?.stop();
+    if (!failed) rmSync(workDir, { recursive: true, force: true });
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();
