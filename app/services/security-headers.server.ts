@@ -27,4 +27,6 @@ export function setSecurityHeaders(headers: Headers, nonce: string): void {
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  // No page of ours opens or is opened by another site's window, so none keeps a handle to it.
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
 }
