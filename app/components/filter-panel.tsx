@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -19,6 +19,8 @@ import {
 /** The id of the one GET form that holds every filter and the sort (the sort select joins by `form=`). */
 export const FILTER_FORM_ID = "catalogue-filters";
 const PANEL_ID = "filter-panel";
+/** `?filters=open` shows the panel on small screens in the server HTML (the no-JS toggle). */
+const FILTERS_PARAM = "filters";
 /** Range inputs fire on every step while dragging; wait for the shopper to settle. */
 const RANGE_DEBOUNCE_MS = 400;
 
@@ -130,13 +132,18 @@ export interface FilterPanelProps {
 
 /**
  * Category, price range and in-stock filters as one native GET form to /products, with an Apply
- * button for everyone. With JavaScript each change applies itself (sliders after a pause), and
- * on small screens a Filters button shows and hides the panel; without JavaScript the panel is
- * always shown.
+ * button for everyone. With JavaScript each change applies itself (sliders after a pause).
+ *
+ * On small screens the panel starts collapsed behind a Show filters button; from md up it is
+ * always shown. The collapse is plain CSS and the button a GET form (`?filters=open`), so server
+ * HTML and hydrated page are the same: no layout shift when scripts arrive, and a phone without
+ * JavaScript opens the panel with a page load. With JavaScript the button toggles in place.
  */
 export function FilterPanel({ query }: FilterPanelProps) {
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const openInUrl = new URLSearchParams(location.search).get(FILTERS_PARAM) === "open";
+  const [open, setOpen] = useState(openInUrl);
   const [{ category, min, max, inStock }, setValues] = useState(() => filterValues(query));
   // The controls follow the URL when something else changes it (Clear filters, Back), but not
   // when this form did: a slider the shopper is still moving must not jump back to the value
@@ -164,24 +171,11 @@ export function FilterPanel({ query }: FilterPanelProps) {
 
   return (
     <div>
-      {hydrated && (
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={PANEL_ID}
-          onClick={() => setOpen((o) => !o)}
-          className="mb-3 inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:border-brand-600 md:hidden"
-        >
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false" className="h-4 w-4">
-            <path d="M4 6h16M7 12h10M10 18h4" />
-          </svg>
-          {open ? "Hide filters" : "Show filters"}
-        </button>
-      )}
+      <FiltersToggle open={open} onToggle={() => setOpen((o) => !o)} />
       <section
         id={PANEL_ID}
         aria-labelledby="filters-heading"
-        className={`${hydrated && !open ? "hidden md:block" : "block"} rounded-xl border border-slate-200 bg-white p-5 shadow-sm`}
+        className={`${open ? "block" : "hidden md:block"} rounded-xl border border-slate-200 bg-white p-5 shadow-sm`}
       >
         <h2 id="filters-heading" className="text-lg font-semibold text-slate-900">
           Filters
@@ -341,5 +335,39 @@ export function ViewToggle({ query }: { query: CatalogueQuery }) {
         );
       })}
     </div>
+  );
+}
+
+/**
+ * The small-screen Show/Hide filters button. Without JavaScript it submits a GET form that
+ * reloads this page with (or without) `?filters=open`, carrying the page's other parameters;
+ * with JavaScript it only toggles the panel.
+ */
+function FiltersToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const location = useLocation();
+  const others = [...new URLSearchParams(location.search)].filter(([key]) => key !== FILTERS_PARAM);
+  return (
+    // Opening jumps to the panel after the reload, so the next Tab starts in it.
+    <form method="get" action={open ? location.pathname : `${location.pathname}#${PANEL_ID}`} className="md:hidden">
+      {others.map(([key, value], i) => (
+        <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
+      ))}
+      <button
+        type="submit"
+        {...(open ? {} : { name: FILTERS_PARAM, value: "open" })}
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        onClick={(event) => {
+          event.preventDefault();
+          onToggle();
+        }}
+        className="mb-3 inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:border-brand-600"
+      >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+          <path d="M4 6h16M7 12h10M10 18h4" />
+        </svg>
+        {open ? "Hide filters" : "Show filters"}
+      </button>
+    </form>
   );
 }

@@ -303,13 +303,14 @@ test.describe("catalogue", () => {
     await page.setViewportSize({ width: 320, height: 800 });
     await open(page, "/products", hasJs);
     const category = page.getByLabel("Category");
-    if (hasJs) {
-      const toggle = page.getByRole("button", { name: "Show filters" });
-      await expect(toggle).toHaveAttribute("aria-expanded", "false");
-      await expect(category).toBeHidden();
-      await toggle.click();
-      await expect(page.getByRole("button", { name: "Hide filters" })).toHaveAttribute("aria-expanded", "true");
-    }
+    // Collapsed behind a button in both renderings (no layout shift at hydration); without
+    // JavaScript the button reloads the page with ?filters=open.
+    const toggle = page.getByRole("button", { name: "Show filters" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(category).toBeHidden();
+    await toggle.click();
+    if (!hasJs) await expect(page).toHaveURL(/\/products\?filters=open#filter-panel$/);
+    await expect(page.getByRole("button", { name: "Hide filters" })).toHaveAttribute("aria-expanded", "true");
     await expect(category).toBeVisible();
     await expect(page.getByRole("button", { name: "Apply" })).toBeVisible();
     // Nothing scrolls sideways at 320 px.
