@@ -71,9 +71,8 @@ test.describe("accounts", () => {
     await expect(page.getByRole("banner").getByText(address)).toBeVisible();
   });
 
-  test("with JavaScript the button says Processing... while the form is sent", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: without JavaScript the browser shows its own loading state.
-    test.skip(!hasJs, "Without JavaScript the browser shows its own loading state.");
+  test("with JavaScript the button says Processing... while the form is sent", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: without JavaScript the browser shows its own loading state.
     await open(page, "/auth?mode=sign-up", hasJs);
     await email(page).fill(newEmail());
     await password(page).fill(PASSWORD);

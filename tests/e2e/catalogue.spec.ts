@@ -339,9 +339,8 @@ test.describe("catalogue", () => {
     throw new Error("the seed has no out-of-stock product");
   });
 
-  test("a client-side filter change says it is loading", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: without JavaScript the browser's own page load is the loading state.
-    test.skip(!hasJs, "Without JavaScript the browser's own page load is the loading state.");
+  test("a client-side filter change says it is loading", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: without JavaScript the browser's own page load is the loading state.
     await open(page, "/products", hasJs);
     // Hold the data request back so the loading state can be seen.
     await page.route("**/products/sensors.data*", async (route) => {

@@ -140,13 +140,12 @@ test.describe("header menus", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(FIRST_CATEGORY.title);
   });
 
-  test("with JavaScript, arrows, Home and End move through the categories; Escape and leaving close the menu", async ({
+  test("with JavaScript, arrows, Home and End move through the categories; Escape and leaving close the menu", { tag: "@js-only" }, async ({
     page,
     hasJs,
   }) => {
-    // Skipped outside the "js" project, by design: these keys need script; the no-JS equivalent
+    // Only in the "js" project (@js-only), by design: these keys need script; the no-JS equivalent
     // (Enter/Space on the summary, Tab and Shift+Tab) is the test above.
-    test.skip(!hasJs, "Arrow keys, Escape and close-on-leave are script enhancements of <details>.");
     await open(page, "/about", hasJs);
     const toggle = categoriesToggle(page);
     const first = categoryLink(page, FIRST_CATEGORY.title);
@@ -192,10 +191,9 @@ test.describe("header menus", () => {
     await expect(first).toBeHidden();
   });
 
-  test("an Escape meant for an open menu closes only the menu, not the toast", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: Escape does nothing to a <details> or to the
+  test("an Escape meant for an open menu closes only the menu, not the toast", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: Escape does nothing to a <details> or to the
     // server-rendered toast without script (the menu closes with Enter/Space, the toast with its link).
-    test.skip(!hasJs, "Escape is a script enhancement for both the menu and the toast.");
     await open(page, "/about", hasJs);
     await tabTo(page, cartButton(page));
     await page.keyboard.press("Enter");
@@ -254,10 +252,9 @@ test.describe("header menus", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "sensor"');
     });
 
-    test("with JavaScript, arrows move through the mobile menu and Escape or leaving closes it", async ({ page, hasJs }) => {
-      // Skipped outside the "js" project, by design: script enhancements; the no-JS equivalent
+    test("with JavaScript, arrows move through the mobile menu and Escape or leaving closes it", { tag: "@js-only" }, async ({ page, hasJs }) => {
+      // Only in the "js" project (@js-only), by design: script enhancements; the no-JS equivalent
       // (Enter/Space on the summary, Tab and Shift+Tab) is the test above.
-      test.skip(!hasJs, "Arrow keys, Escape and close-on-leave are script enhancements of <details>.");
       await open(page, "/about", hasJs);
       const toggle = menuToggle(page);
       await tabTo(page, toggle);
@@ -466,10 +463,9 @@ test.describe("product tabs and gallery", () => {
   const tablist = (page: Page) => page.getByRole("tablist", { name: "Product details" });
   const tab = (page: Page, name: string) => tablist(page).getByRole("tab", { name });
 
-  test("with JavaScript the tabs follow the APG tabs pattern", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: arrow keys and roving tabindex need script;
+  test("with JavaScript the tabs follow the APG tabs pattern", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: arrow keys and roving tabindex need script;
     // without it each tab is a link (next test).
-    test.skip(!hasJs, "Arrow keys and roving tabindex need script; without it each tab is a link.");
     await open(page, PRODUCT_PATH, hasJs);
     await tabTo(page, tab(page, "Description"), { max: 60 });
     // One Tab stop for the whole tablist: the selected tab.
@@ -506,9 +502,8 @@ test.describe("product tabs and gallery", () => {
     await expect(announcer(page)).toBeEmpty();
   });
 
-  test("without JavaScript each tab is a link that marks the selected one", async ({ page, hasJs }) => {
-    // Skipped outside the "no-js" project, by design: with script the tablist has one Tab stop (previous test).
-    test.skip(hasJs, "With script the tabs follow the APG pattern (previous test).");
+  test("without JavaScript each tab is a link that marks the selected one", { tag: "@no-js-only" }, async ({ page, hasJs }) => {
+    // Only in the "no-js" project (@no-js-only), by design: with script the tablist has one Tab stop (previous test).
     await open(page, PRODUCT_PATH, hasJs);
     await tabTo(page, tab(page, "Specifications"), { max: 60 });
     await expect(tab(page, "Specifications")).toHaveAttribute("href", /\?tab=specifications/);
@@ -556,10 +551,9 @@ test.describe("product tabs and gallery", () => {
 });
 
 test.describe("toasts and fetcher forms", () => {
-  test("F8 reaches the notification region; Escape dismisses the toast and focus goes back", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: F8 and Escape are Radix Toast's; without
+  test("F8 reaches the notification region; Escape dismisses the toast and focus goes back", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: F8 and Escape are Radix Toast's; without
     // script the toast's close link is in the Tab order (the no-JS test below).
-    test.skip(!hasJs, "F8 and Escape are Radix Toast's; without script the close link is tested below.");
     await open(page, "/about", hasJs);
     await tabTo(page, cartButton(page));
     await page.keyboard.press("Enter");
@@ -593,9 +587,8 @@ test.describe("toasts and fetcher forms", () => {
     await expect(cartButton(page)).toBeFocused();
   });
 
-  test("without JavaScript the toast's close link is reachable by Tab and closes it", async ({ page, hasJs }) => {
-    // Skipped outside the "no-js" project, by design: with script Radix renders a close button (previous test).
-    test.skip(hasJs, "With script Radix renders a close button, tested above.");
+  test("without JavaScript the toast's close link is reachable by Tab and closes it", { tag: "@no-js-only" }, async ({ page, hasJs }) => {
+    // Only in the "no-js" project (@no-js-only), by design: with script Radix renders a close button (previous test).
     await open(page, "/about", hasJs);
     await tabTo(page, cartButton(page));
     await page.keyboard.press("Enter");
@@ -611,10 +604,9 @@ test.describe("toasts and fetcher forms", () => {
     await expect(notice(page)).toBeHidden();
   });
 
-  test("after Add to Cart on a product page, focus stays on the button", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: without script the form is a native POST and
+  test("after Add to Cart on a product page, focus stays on the button", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: without script the form is a native POST and
     // the page reloads with the toast (the test above covers closing it).
-    test.skip(!hasJs, "Without script the notice form is a native POST that reloads the page.");
     await open(page, PRODUCT_PATH, hasJs);
     const addToCart = page.getByRole("main").getByRole("button", { name: "Add to Cart", exact: true });
     await tabTo(page, addToCart, { max: 60 });
@@ -670,10 +662,9 @@ test.describe("client-side navigation", () => {
     await expect(announcer(page)).toHaveText("Contact Us - MakerVolt");
   });
 
-  test("a same-page change (the view toggle) keeps focus where it is", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: without script each of these is a full page
+  test("a same-page change (the view toggle) keeps focus where it is", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: without script each of these is a full page
     // load, which puts focus at the top of the new document (the previous test).
-    test.skip(!hasJs, "Without script every change is a full page load.");
     await open(page, "/products", hasJs);
     const listView = page.getByRole("link", { name: "List view" });
     await tabTo(page, listView, { max: 60 });

@@ -65,9 +65,8 @@ test.describe("site header and footer", () => {
     await expect(page).toHaveURL(/\/products\/sensors$/);
   });
 
-  test("Escape closes the categories menu and returns focus to it", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: escape is an enhancement; without JavaScript Enter or Space closes the menu.
-    test.skip(!hasJs, "Escape is an enhancement; without JavaScript Enter or Space closes the menu.");
+  test("Escape closes the categories menu and returns focus to it", { tag: "@js-only" }, async ({ page }) => {
+    // Only in the "js" project (@js-only), by design: escape is an enhancement; without JavaScript Enter or Space closes the menu.
     await page.goto("/about");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -83,9 +82,8 @@ test.describe("site header and footer", () => {
     await expect(toggle).toBeFocused();
   });
 
-  test("the categories menu opens on hover and closes when the pointer leaves", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: hover is an enhancement; the menu opens by click or keyboard without JavaScript.
-    test.skip(!hasJs, "Hover is an enhancement; the menu opens by click or keyboard without JavaScript.");
+  test("the categories menu opens on hover and closes when the pointer leaves", { tag: "@js-only" }, async ({ page }) => {
+    // Only in the "js" project (@js-only), by design: hover is an enhancement; the menu opens by click or keyboard without JavaScript.
     await page.goto("/about");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -99,9 +97,8 @@ test.describe("site header and footer", () => {
     await expect(firstCategory).toBeHidden();
   });
 
-  test("a clicked-open categories menu stays open until a click outside", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: click-outside is an enhancement; without JavaScript the summary closes the menu.
-    test.skip(!hasJs, "Click-outside is an enhancement; without JavaScript the summary closes the menu.");
+  test("a clicked-open categories menu stays open until a click outside", { tag: "@js-only" }, async ({ page }) => {
+    // Only in the "js" project (@js-only), by design: click-outside is an enhancement; without JavaScript the summary closes the menu.
     await page.goto("/about");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -190,9 +187,8 @@ test.describe("on a 320 px wide phone", () => {
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
   });
 
-  test("Escape closes the mobile menu", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: escape is an enhancement; without JavaScript the Menu toggle closes it.
-    test.skip(!hasJs, "Escape is an enhancement; without JavaScript the Menu toggle closes it.");
+  test("Escape closes the mobile menu", { tag: "@js-only" }, async ({ page }) => {
+    // Only in the "js" project (@js-only), by design: escape is an enhancement; without JavaScript the Menu toggle closes it.
     await page.goto("/about");
     await waitForHydration(page);
     const toggle = page.locator("summary", { hasText: "Menu" });

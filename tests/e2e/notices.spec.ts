@@ -117,9 +117,8 @@ test.describe("not-implemented notices", () => {
   });
 });
 
-test.describe("with JavaScript, a notice", () => {
-  // Skipped outside the "js" project, by design: fetcher submissions are the enhancement.
-  test.skip(({ hasJs }) => !hasJs, "Fetcher submissions are the enhancement.");
+test.describe("with JavaScript, a notice", { tag: "@js-only" }, () => {
+  // Only in the "js" project (@js-only), by design: fetcher submissions are the enhancement.
 
   test("does not reload the page, scroll it or move focus", async ({ page }) => {
     await open(page, "/?keep=1", true);

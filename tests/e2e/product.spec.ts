@@ -110,9 +110,8 @@ test.describe("product detail", () => {
     await expect(page.getByRole("tabpanel", { name: "Description" })).toBeVisible();
   });
 
-  test("tabs follow the arrow keys once JavaScript runs", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: arrow keys are the enhanced tabs' behaviour; without JavaScript each tab is a link.
-    test.skip(!hasJs, "Arrow keys are the enhanced tabs' behaviour; without JavaScript each tab is a link.");
+  test("tabs follow the arrow keys once JavaScript runs", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: arrow keys are the enhanced tabs' behaviour; without JavaScript each tab is a link.
     await openProductFromCatalogue(page, hasJs);
     const tabs = page.getByRole("tablist", { name: "Product details" });
     await tabs.getByRole("tab", { name: "Description" }).focus();
@@ -205,9 +204,8 @@ test.describe("product detail", () => {
     }
   });
 
-  test("following a related product says it is loading", async ({ page, hasJs }) => {
-    // Skipped outside the "js" project, by design: without JavaScript the browser's own page load is the loading state.
-    test.skip(!hasJs, "Without JavaScript the browser's own page load is the loading state.");
+  test("following a related product says it is loading", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    // Only in the "js" project (@js-only), by design: without JavaScript the browser's own page load is the loading state.
     await openProductFromCatalogue(page, hasJs, "/products/tools");
     // Hold the next product's data back so the loading state can be seen.
     await page.route("**/product/*.data*", async (route) => {

@@ -128,9 +128,8 @@ test.describe("a toast", () => {
 
     // Reduced motion drops the slide and the fade, not the timing: the 5 s is how long the message
     // stays, as with Radix (toaster.css). a11y-audit.spec.ts checks that nothing moves.
-    test("still closes by itself after 5 seconds when no script runs", async ({ page, hasJs }) => {
-      // Skipped outside the "no-js" project, by design: radix closes after its duration either way; the CSS timer is the no-JS rendering.
-      test.skip(hasJs, "Radix closes after its duration either way; the CSS timer is the no-JS rendering.");
+    test("still closes by itself after 5 seconds when no script runs", { tag: "@no-js-only" }, async ({ page }) => {
+      // Only in the "no-js" project (@no-js-only), by design: radix closes after its duration either way; the CSS timer is the no-JS rendering.
       await showNotice(page, false);
       await page.waitForTimeout(3500);
       await expect(notice(page)).toBeVisible();
@@ -152,9 +151,8 @@ test.describe("a toast", () => {
   });
 });
 
-test.describe("with JavaScript", () => {
-  // Skipped outside the "js" project, by design: radix Toast is the enhancement.
-  test.skip(({ hasJs }) => !hasJs, "Radix Toast is the enhancement.");
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
+  // Only in the "js" project (@js-only), by design: radix Toast is the enhancement.
 
   test("Escape dismisses the toast", async ({ page }) => {
     await showNotice(page, true);
