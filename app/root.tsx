@@ -26,7 +26,7 @@ import { pageTitle, STORE_NAME } from "~/models/store";
 import { commitCsrfToken } from "~/services/csrf.server";
 import { getUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/site-origin.server";
-import { getToast, takeResponseToast } from "~/services/toast.server";
+import { getToast, takeResponseToast, toastForPage } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -41,12 +41,14 @@ export const links: LinksFunction = () => [
  * for the account menu; and the visitor's CSRF token for every form that changes state.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [flash, current, csrf] = await Promise.all([getToast(request), getUser(request), commitCsrfToken(request)]);
+  const [cookieFlash, current, csrf] = await Promise.all([getToast(request), getUser(request), commitCsrfToken(request)]);
+  // A failed form (sign-in) that re-renders its page in this same request leaves its toast here;
+  // it is shown, and a flash toast that also came waits in its cookie for the next page.
+  const flash = toastForPage(takeResponseToast(context), cookieFlash);
   const headers = new Headers(flash.headers);
   for (const cookie of current.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);
-  // A failed form (sign-in) that re-renders its page in this same request leaves its toast here.
-  const toast = takeResponseToast(context) ?? flash.toast;
+  const toast = flash.toast;
   // Only what the header shows: never ids or tokens in the page.
   const user = current.user ? { email: current.user.email } : null;
   // The public origin for every page's absolute URLs (canonical, Open Graph, JSON-LD): ADR 008.

@@ -166,3 +166,16 @@ export function takeResponseToast(context: unknown): Toast | null {
   responseToasts.delete(context);
   return toast;
 }
+
+/**
+ * What the page this request renders shows, given the flash read from the cookie and the toast
+ * an action of this same request left (takeResponseToast). The latter is what the shopper just
+ * did, so it is shown; since only one toast shows at a time, a flash toast that came with the
+ * request then stays in its cookie (with its form, if any) for the next page, instead of being
+ * cleared unseen.
+ */
+export function toastForPage(responseToast: Toast | null, flash: FlashResult): FlashResult {
+  if (!responseToast) return flash;
+  if (!flash.toast) return { ...flash, toast: responseToast };
+  return { toast: responseToast, form: null, headers: new Headers() };
+}

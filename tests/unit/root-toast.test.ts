@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+
+import { loader } from "~/root";
+import { getToast, toastCookieForTest, toastInThisResponse } from "~/services/toast.server";
+
+/**
+ * The root loader decides which toast a page shows. A failed form that answers with the page
+ * itself (a refused sign-in without JavaScript) leaves its toast for this very response; the
+ * flash cookie may hold another one (e.g. from a notice sent just before). Only one shows.
+ */
+
+const URL_ = "http://localhost/auth";
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+async function rootLoader(cookie: string | null, context: object) {
+  const request = new Request(URL_, { headers: cookie ? { Cookie: cookie } : {} });
+  const result = (await loader({ request, context, params: {} })) as RootData;
+  return { data: result.data, setCookies: new Headers(result.init?.headers).getSetCookie() };
+}
+
+describe("root loader toasts", () => {
+  it("shows the failed form's toast and keeps the flash toast for the next page", async () => {
+    const cookie = await toastCookieForTest(new Request(URL_), { toast: { id: "flash1", description: "From the cookie", variant: "default" } });
+    const context = {};
+    toastInThisResponse(context, { title: "Sign in Failed", description: "Invalid login credentials", variant: "destructive" });
+
+    const { data, setCookies } = await rootLoader(cookie, context);
+    expect(data.toast).toMatchObject({ title: "Sign in Failed", description: "Invalid login credentials" });
+    // The flash cookie is not cleared: it was not shown.
+    expect(setCookies.filter((c) => c.startsWith("toast="))).toEqual([]);
+
+    // The next page (same cookie, no failed form) shows it, and only then clears it.
+    const next = await rootLoader(cookie, {});
+    expect(next.data.toast).toMatchObject({ id: "flash1", description: "From the cookie" });
+    expect(next.setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
+    expect((await getToast(new Request(URL_, { headers: { Cookie: cookie } }))).toast?.id).toBe("flash1");
+  });
+
+  it("shows the flash toast and clears it when no form failed", async () => {
+    const cookie = await toastCookieForTest(new Request(URL_), { toast: { id: "flash2", description: "Only this", variant: "default" } });
+    const { data, setCookies } = await rootLoader(cookie, {});
+    expect(data.toast).toMatchObject({ id: "flash2" });
+    expect(setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
+  });
+
+  it("shows the failed form's toast alone, clearing a flash cookie with nothing to show", async () => {
+    const form = { form: "newsletter", values: { email: "x" }, errors: { email: "Enter a valid email" } };
+    const cookie = await toastCookieForTest(new Request(URL_), { form });
+    const context = {};
+    toastInThisResponse(context, { title: "Sign in Failed", description: "Invalid login credentials", variant: "destructive" });
+    const { data, setCookies } = await rootLoader(cookie, context);
+    expect(data.toast).toMatchObject({ title: "Sign in Failed" });
+    expect(data.flashForm).toEqual(form);
+    expect(setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
+  });
+});
