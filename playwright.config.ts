@@ -40,7 +40,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real built server (npm run build runs first) on a fresh in-memory database.
-    command: `node node_modules/@remix-run/serve/dist/cli.js ./${BUILD_DIR}/index.js`,
+    command: `node ./${BUILD_DIR}/server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -10,3 +10,11 @@ declare module "@remix-run/node" {
     v3_singleFetch: true;
   }
 }
+// AppLoadContext is declared in server-runtime (@remix-run/node re-exports it), so it is augmented there.
+declare module "@remix-run/server-runtime" {
+  /** What the server entry (server/app.ts) hands every loader and action; a new object per request. */
+  interface AppLoadContext {
+    /** The client's IP address: the socket's, or with TRUST_PROXY=1 the one our proxy saw. */
+    clientAddress: string;
+  }
+}

@@ -8,6 +8,9 @@ import { NonceProvider } from "~/components/nonce";
 import { createNonce, setSecurityHeaders } from "~/services/security-headers.server";
 import { StripNulBytes } from "~/services/strip-nul-bytes.server";
 
+// Not about rendering: the server entry (server/index.ts) opens and closes the data backend through these.
+export { closeBackend, openBackend } from "~/backends/index.server";
+
 const ABORT_DELAY = 5_000;
 
 export default function handleRequest(

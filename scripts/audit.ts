@@ -77,12 +77,12 @@ const ORIGIN = `http://localhost:${PORT}`;
 
 function build() {
   console.log(`Building into ${BUILD_DIR}/ ...`);
-  const result = spawnSync("npx", ["remix", "build"], { env: { ...process.env, BUILD_DIR }, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR }, stdio: "inherit" });
   if (result.status !== 0) throw new Error("remix build failed");
 }
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `./${BUILD_DIR}/index.js`], {
+  return spawn(process.execPath, [`./${BUILD_DIR}/server.js`], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -309,7 +309,7 @@ async function main() {
   const routes = ROUTES.filter((r) => !ONLY || r.name.includes(ONLY) || r.path.includes(ONLY));
   if (routes.length === 0) throw new Error(`no route matches --only ${ONLY}`);
   if (SKIP_BUILD) {
-    if (!existsSync(path.join(BUILD_DIR, "index.js"))) throw new Error(`No build in ${BUILD_DIR}/: drop --skip-build or run npm run build.`);
+    if (!existsSync(path.join(BUILD_DIR, "server.js"))) throw new Error(`No build in ${BUILD_DIR}/: drop --skip-build or run npm run build.`);
   } else {
     build();
   }
@@ -317,8 +317,8 @@ async function main() {
 
   let server: ChildProcess | undefined;
   let chrome: LaunchedChrome | undefined;
-  // The server's database is in memory, so killing it outright loses nothing; a SIGTERM would
-  // not do, as remix-serve ignores one that arrives before it is listening.
+  // The server's database is in memory, so killing it outright loses nothing, and is quicker than
+  // waiting for a graceful shutdown.
   const stopAll = () => {
     chrome?.kill();
     if (server && server.exitCode === null) server.kill("SIGKILL");

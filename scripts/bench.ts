@@ -99,7 +99,7 @@ async function waitForHealth() {
 }
 
 async function main() {
-  if (!existsSync(path.join(BUILD_DIR, "index.js"))) throw new Error(`No build in ${BUILD_DIR}/: run npm run build first.`);
+  if (!existsSync(path.join(BUILD_DIR, "server.js"))) throw new Error(`No build in ${BUILD_DIR}/: run npm run build first.`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "makervolt-bench-"));
   try {
     console.log(`Filling ${dataDir} with ${PRODUCTS} products...`);
@@ -109,7 +109,7 @@ async function main() {
     });
     if (scaled.status !== 0) throw new Error("db:scale failed");
 
-    const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `./${BUILD_DIR}/index.js`], {
+    const server = spawn(process.execPath, [`./${BUILD_DIR}/server.js`], {
       env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "production", SUPABASE_URL: "", SUPABASE_ANON_KEY: "" },
       stdio: ["ignore", "ignore", "inherit"],
     });

@@ -98,7 +98,7 @@ async function main() {
   }
 
   const started = performance.now();
-  const { db, appliedMigrations, seeded } = await openDatabase({ dataDir });
+  const { db, close, appliedMigrations, seeded } = await openDatabase({ dataDir });
   try {
     console.log(`Database at ${dataDir}`);
     if (appliedMigrations.length) console.log(`  applied migrations: ${appliedMigrations.join(", ")}`);
@@ -173,7 +173,7 @@ async function main() {
     console.log(`Inserted ${inserted} generated products in ${batches} batches (${seconds} s).`);
     console.log(`The catalogue now holds ${await count()} products.`);
   } finally {
-    await db.close();
+    await close();
   }
 }
 

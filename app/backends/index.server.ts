@@ -1,5 +1,5 @@
 import { CachedProductRepository } from "./cached-repository";
-import type { AuthBackend, ProductRepository } from "./types";
+import { type AuthBackend, BackendError, type ProductRepository } from "./types";
 
 /**
  * The one place that decides which data service the app talks to (DESIGN §4): hosted
@@ -34,7 +34,10 @@ let repository: Promise<ProductRepository> | undefined;
 /** The product repository for this process, created on first use. */
 export function getProductRepository(): Promise<ProductRepository> {
   if (!repository) {
-    const creating = createProductRepository();
+    // A database that cannot be opened is an outage to the pages (503), whatever the cause.
+    const creating = createProductRepository().catch((error: unknown) => {
+      throw new BackendError("The product database could not be opened.", undefined, { kind: "unavailable", cause: error });
+    });
     repository = creating;
     // Not remembered on failure (e.g. the database could not open), so a later call retries.
     creating.catch(() => {
@@ -64,4 +67,25 @@ export function getAuthBackend(): Promise<AuthBackend> {
     });
   }
   return authBackend;
+}
+
+/**
+ * Called by the server entry before it listens: opens the embedded database at once, so an
+ * unusable DATA_DIR stops the server with one line (a StartupError) instead of failing the first
+ * shopper. Hosted Supabase is not called here: the shop starts even while the service is down,
+ * and its pages say so (503) until it is back.
+ */
+export async function openBackend(): Promise<void> {
+  if (configuredBackend() === "embedded") {
+    const { getDatabase } = await import("./embedded/database.server");
+    await getDatabase();
+  }
+}
+
+/** Called by the server entry once the last request has finished. */
+export async function closeBackend(): Promise<void> {
+  if (configuredBackend() === "embedded") {
+    const { closeDatabase } = await import("./embedded/database.server");
+    await closeDatabase();
+  }
 }

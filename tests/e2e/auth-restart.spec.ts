@@ -32,7 +32,7 @@ class Server {
   }
 
   async start() {
-    this.child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `./${BUILD_DIR}/index.js`], {
+    this.child = spawn(process.execPath, [`./${BUILD_DIR}/server.js`], {
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, NODE_ENV: "production", SUPABASE_URL: "", SUPABASE_ANON_KEY: "", SESSION_SECRET: "" },
       stdio: "ignore",
     });
@@ -69,7 +69,7 @@ async function signUp(page: Page, server: Server, hasJs: boolean, email: string)
 }
 
 async function expectSignedInAs(page: Page, email: string) {
-  await page.getByRole("banner").locator("summary[aria-label='Account']").click();
+  await page.getByRole("banner").locator("summary", { hasText: /^Account$/ }).click();
   await expect(page.getByRole("banner").getByText(email)).toBeVisible();
 }
 

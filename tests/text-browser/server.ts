@@ -22,16 +22,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Builds into `buildDir` with the Remix compiler unless a build is already there (e.g. test:e2e just made one). */
+/** Builds into `buildDir` (`npm run build`: the app and the server entry) unless a build is already there (e.g. test:e2e just made one). */
 export function ensureBuild(root: string, buildDir: string) {
-  if (existsSync(path.join(root, buildDir, "index.js"))) return;
+  if (existsSync(path.join(root, buildDir, "server.js"))) return;
   console.log(`No build in ${buildDir}/: building...`);
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+  const result = spawnSync("npm", ["run", "build"], {
     cwd: root,
     env: { ...process.env, BUILD_DIR: buildDir },
     stdio: "inherit",
   });
-  if (result.status !== 0) throw new Error(`remix build into ${buildDir}/ failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0) throw new Error(`npm run build into ${buildDir}/ failed (exit ${result.status ?? result.signal})`);
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -55,7 +55,7 @@ export async function startBuiltServer(root: string, buildDir: string, port: num
   const output = new OutputTail(60);
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), `./${buildDir}/index.js`],
+    [`./${buildDir}/server.js`],
     {
       cwd: root,
       env: { ...process.env, PORT: String(port), DATA_DIR: "memory://", NODE_ENV: "production", SUPABASE_URL: "", SUPABASE_ANON_KEY: "" },

@@ -389,7 +389,7 @@ describe("opening a database", () => {
     expect(recorded.rows).toEqual([{ version: "20250101000000", name: "products" }]);
     // A shopper-visible change that must survive the restart.
     await first.db.query("update public.products set price = 11 where id = 1");
-    await first.db.close();
+    await first.close();
 
     // A later migration arrives; the earlier one must not run again (it would fail: the table exists).
     await writeFile(
@@ -408,14 +408,14 @@ describe("opening a database", () => {
       );
       expect(versions.rows.map((r) => r.version)).toEqual(["20250101000000", "20250201000000"]);
     } finally {
-      await second.db.close();
+      await second.close();
     }
 
     const third = await openDatabase({ dataDir, supabaseDir });
     expect(third.appliedMigrations).toEqual([]);
     // A closed database fails as a BackendError, which the pages show as "Error: ...".
     const repository = new EmbeddedProductRepository(third.db);
-    await third.db.close();
+    await third.close();
     await expect(repository.listProducts(query())).rejects.toBeInstanceOf(BackendError);
   }, 3 * OPEN_TIMEOUT);
 
@@ -447,7 +447,7 @@ describe("opening a database", () => {
           "insert into public.products (name, description, category, price, image) values ('n', 'd', 'tools', 1, '/x.svg')",
         );
       } finally {
-        await opened.db.close();
+        await opened.close();
       }
     },
     OPEN_TIMEOUT,

@@ -1,10 +1,14 @@
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
+import { StartupError } from "~/services/startup-error.server";
+
 import { EMBEDDED_AUTH_SCHEMA } from "./auth-schema.server";
+import { lockDataDir } from "./data-dir-lock.server";
 
 /**
  * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
@@ -12,7 +16,8 @@ import { EMBEDDED_AUTH_SCHEMA } from "./auth-schema.server";
  * the schema, policies and seed are written once (DESIGN §4).
  *
  * PGlite runs one query at a time and has no lock on its data directory: open it once per
- * process (getDatabase) and never from two processes. Transactions go through
+ * process (getDatabase), and openDatabase locks the directory against other processes
+ * (data-dir-lock.server.ts). Transactions go through
  * `db.transaction()` only; a manual BEGIN through exec() would leak into other requests.
  */
 
@@ -43,6 +48,8 @@ export interface DatabaseOptions {
 
 export interface OpenedDatabase {
   db: Database;
+  /** Closes the database and releases DATA_DIR's lock: use this, not `db.close()`. */
+  close(): Promise<void>;
   /** Migration files applied by this open, in order (empty when the database was current). */
   appliedMigrations: string[];
   /** Whether seed.sql ran during this open. */
@@ -143,7 +150,7 @@ async function applyMigrations(db: Database, migrationsDir: string): Promise<str
         ]);
       });
     } catch (error) {
-      throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      throw new StartupError(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
     }
     appliedNow.push(file);
   }
@@ -167,20 +174,60 @@ async function seedIfEmpty(db: Database, seedFile: string): Promise<boolean> {
   return true;
 }
 
+/** What an operator reads when DATA_DIR cannot be used: one line, what is wrong and what to do. */
+function dataDirProblem(dir: string, error: unknown): StartupError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === "EACCES" || code === "EPERM" || code === "EROFS"
+      ? "is not writable by this user"
+      : code === "ENOTDIR" || code === "EEXIST"
+        ? "is not a directory"
+        : code === "ENOSPC"
+          ? "is on a full disk"
+          : `cannot be used (${code ?? (error as Error).message})`;
+  return new StartupError(`DATA_DIR ${dir} ${reason}: fix it, or set DATA_DIR to a writable directory.`, { cause: error });
+}
+
 /**
  * Opens (creating if needed) a database, brings it up to date with the migrations and seeds
- * an empty catalogue. Use getDatabase() in the app; this is for tests and scripts.
+ * an empty catalogue. Use getDatabase() in the app; this is for tests and scripts. A directory
+ * that cannot be used, is locked by another process or holds a damaged database is a
+ * StartupError.
  */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
   const dataDir = options.dataDir ?? configuredDataDir();
   const supabaseDir = options.supabaseDir ?? path.resolve(process.cwd(), "supabase");
   let location = dataDir;
+  let unlock = () => {};
   if (!dataDir.startsWith(MEMORY_DATA_DIR)) {
     location = path.resolve(process.cwd(), dataDir);
-    await mkdir(location, { recursive: true });
+    try {
+      await mkdir(location, { recursive: true });
+      await access(location, constants.W_OK);
+      unlock = lockDataDir(location);
+    } catch (error) {
+      throw error instanceof StartupError ? error : dataDirProblem(location, error);
+    }
   }
 
-  const db = await PGlite.create(location, { extensions, startParams: START_PARAMS });
+  let db: Database;
+  try {
+    db = await PGlite.create(location, { extensions, startParams: START_PARAMS });
+  } catch (error) {
+    unlock();
+    throw new StartupError(
+      `The database in DATA_DIR ${location} could not be opened: it is damaged or not a MakerVolt database. ` +
+        "Restore it from a backup, or move it aside to start with a fresh one.",
+      { cause: error },
+    );
+  }
+  const close = async () => {
+    try {
+      await db.close();
+    } finally {
+      unlock();
+    }
+  };
   try {
     await db.exec(SUPABASE_PRELUDE);
     // What Supabase Auth owns on a hosted project (auth.users, sessions): embedded only.
@@ -190,34 +237,26 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
     // PGlite runs no autovacuum, so nothing else would give the planner statistics or set the
     // visibility map (for index-only counts) after the schema or the data changed.
     if (appliedMigrations.length > 0 || seeded) await db.exec("vacuum analyze");
-    return { db, appliedMigrations, seeded };
+    return { db, close, appliedMigrations, seeded };
   } catch (error) {
-    await db.close().catch(() => {});
+    await close().catch(() => {});
     throw error;
   }
 }
 
 // Kept on globalThis so a dev-server rebuild, which re-imports this module, does not open the
 // same data directory a second time in this process.
-const memo = globalThis as typeof globalThis & { __makervoltDatabase?: Promise<Database> };
+const memo = globalThis as typeof globalThis & { __makervoltDatabase?: Promise<OpenedDatabase> };
 
-/** The process's one embedded database, opened (and migrated and seeded) on first use. */
-export function getDatabase(): Promise<Database> {
+function openAppDatabase(): Promise<OpenedDatabase> {
   if (!memo.__makervoltDatabase) {
-    const opening = openDatabase().then(({ db, appliedMigrations, seeded }) => {
+    const opening = openDatabase().then((opened) => {
       const changes = [
-        ...appliedMigrations.map((file) => `applied ${file}`),
-        ...(seeded ? ["seeded from supabase/seed.sql"] : []),
+        ...opened.appliedMigrations.map((file) => `applied ${file}`),
+        ...(opened.seeded ? ["seeded from supabase/seed.sql"] : []),
       ];
       console.log(`Embedded database at ${configuredDataDir()}${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`);
-      // remix-serve stops listening on SIGTERM/SIGINT but an open PGlite keeps the process
-      // alive; closing it shuts Postgres down cleanly and lets the process exit.
-      for (const signal of ["SIGTERM", "SIGINT"] as const) {
-        process.once(signal, () => {
-          db.close().catch((error: unknown) => console.error("Closing the embedded database failed", error));
-        });
-      }
-      return db;
+      return opened;
     });
     memo.__makervoltDatabase = opening;
     // A failed open is not remembered, so /healthz reports 503 and a later request retries.
@@ -226,6 +265,24 @@ export function getDatabase(): Promise<Database> {
     });
   }
   return memo.__makervoltDatabase;
+}
+
+/** The process's one embedded database, opened (and migrated and seeded) on first use. */
+export async function getDatabase(): Promise<Database> {
+  return (await openAppDatabase()).db;
+}
+
+/**
+ * Closes the process's database if it was opened: Postgres shuts down cleanly (a checkpoint, so
+ * the next start needs no recovery) and DATA_DIR's lock is released. The server calls this
+ * after the last request in flight has finished.
+ */
+export async function closeDatabase(): Promise<void> {
+  const opening = memo.__makervoltDatabase;
+  if (!opening) return;
+  memo.__makervoltDatabase = undefined;
+  const opened = await opening.catch(() => null);
+  await opened?.close();
 }
 
 /**

@@ -1,0 +1,77 @@
+import path from "node:path";
+
+import { createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import morgan from "morgan";
+
+import { bodyLimit, crossSiteGuard, hostGuard } from "./request-guards";
+
+/**
+ * The largest body any form of ours may send: the contact form's long message. Every other form
+ * has a lower limit of its own, enforced where the form is read (app/services/form-data.server.ts).
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** An IPv4 client on a dual-stack socket reads `::ffff:1.2.3.4`: the same client as `1.2.3.4`, so one rate-limit key. */
+function clientAddress(raw: string | undefined): string {
+  if (!raw) return "unknown";
+  return raw.startsWith("::ffff:") && raw.includes(".") ? raw.slice("::ffff:".length) : raw;
+}
+
+export interface AppOptions {
+  build: ServerBuild;
+  /** TRUST_PROXY=1: one reverse proxy we control sets X-Forwarded-For/-Proto/-Host. */
+  trustProxy: boolean;
+  /** Where `public/` is (static files with a short cache life). */
+  publicDir: string;
+  /** Set while the server shuts down: answers then close their connection. */
+  isClosing?: () => boolean;
+}
+
+/**
+ * The production HTTP server around Remix (ADR 010): what remix-serve does (compression, static
+ * files, a request log) plus Host validation, forwarded headers only from a trusted proxy, a
+ * cross-site refusal, a body limit and the client's address in the load context.
+ */
+export function createApp({ build, trustProxy, publicDir, isClosing = () => false }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  // One hop: the address the proxy in front of us appended to X-Forwarded-For, never one the client wrote.
+  app.set("trust proxy", trustProxy ? 1 : false);
+
+  app.use((_req, res, next) => {
+    // Keep-alive connections would keep a closing server open until they time out.
+    if (isClosing()) res.set("Connection", "close");
+    next();
+  });
+  // One line a request; `:remote-addr` is req.ip, so it follows the trust proxy setting.
+  app.use(morgan(":remote-addr :method :url :status :res[content-length] - :response-time ms"));
+  app.use(hostGuard({ trustProxy }));
+  app.use(crossSiteGuard());
+  app.use(bodyLimit(MAX_BODY_BYTES));
+  app.use(compression());
+
+  // Remix's hashed assets never change under one name; other public files may, so only an hour.
+  app.use(build.publicPath, express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(publicDir, { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req): AppLoadContext => ({ clientAddress: clientAddress(req.ip || req.socket.remoteAddress) }),
+    }),
+  );
+
+  // Whatever escapes Remix (it answers its own errors): logged here, a plain 500 out, never a stack.
+  const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+    console.error(`Unhandled error for ${req.method} ${req.originalUrl}`, error);
+    if (res.headersSent) return res.destroy();
+    res.status(500).type("text/plain; charset=utf-8").send("Internal Server Error");
+  };
+  app.use(lastResort);
+  return app;
+}

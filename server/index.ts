@@ -1,0 +1,69 @@
+/**
+ * The production server: `npm start` / `npm run serve` run this file compiled beside the Remix
+ * build ($BUILD_DIR/server.js). Why we have our own instead of remix-serve: ADR 010.
+ */
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import closeWithGrace from "close-with-grace";
+
+import { createApp } from "./app";
+
+/** What the app's entry module offers the server besides rendering (app/entry.server.tsx). */
+interface ServerLifecycle {
+  /** Opens the data backend; throws a StartupError with a one-line message when it cannot. */
+  openBackend(): Promise<void>;
+  closeBackend(): Promise<void>;
+}
+
+/** Requests in flight get this long to finish after SIGTERM/SIGINT; then their connections are cut. */
+const DRAIN_MS = 10_000;
+
+/** A known reason not to start (a bad setting, an unusable DATA_DIR) is one line; anything else keeps its stack. */
+function exitBecause(error: unknown): never {
+  const known = error instanceof Error && error.name === "StartupError";
+  console.error(`MakerVolt could not start: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+}
+
+// As remix-serve does: the server runs the production build unless told otherwise.
+process.env.NODE_ENV ??= "production";
+installGlobals({ nativeFetch: true });
+
+const buildDir = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.PORT || 3000);
+const trustProxy = process.env.TRUST_PROXY === "1";
+
+let build: ServerBuild;
+try {
+  build = (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild;
+} catch (error) {
+  exitBecause(error);
+}
+const lifecycle = build.entry.module as unknown as ServerLifecycle;
+try {
+  await lifecycle.openBackend();
+} catch (error) {
+  exitBecause(error);
+}
+
+let closing = false;
+const app = createApp({ build, trustProxy, publicDir: path.resolve("public"), isClosing: () => closing });
+const onListening = () => console.log(`MakerVolt listening on http://localhost:${port}`);
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListening) : app.listen(port, onListening);
+server.on("error", (error: NodeJS.ErrnoException) => {
+  exitBecause(Object.assign(new Error(`port ${port}: ${error.code ?? error.message}`), { name: "StartupError" }));
+});
+
+// Stop accepting, let requests in flight finish (bounded), then close the database cleanly.
+closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
+  if (err) console.error("Shutting down after an unhandled error", err);
+  else console.log(`${signal}: finishing requests in flight, then closing`);
+  closing = true;
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  await drained;
+  clearTimeout(timer);
+  await lifecycle.closeBackend();
+});
