@@ -76,6 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   await requireValidCsrf(form, request);
+  // As the loader: a signed-in shopper (say, a second tab still showing this form) goes home.
+  await requireAnonymous(request);
   const mode = parseMode(textField(form, "intent"));
   // Kept for the form after a failure; the password never is (nor logged, nor echoed).
   const email = textField(form, "email").trim().slice(0, 254);

@@ -84,19 +84,36 @@ async function lookUpUser(request: Request): Promise<CurrentUser> {
 /** For pages only a visitor needs (sign in, sign up): a signed-in shopper goes home. */
 export async function requireAnonymous(request: Request): Promise<void> {
   const { user } = await getUser(request);
-  if (user) throw redirect("/");
+  if (user) throw redirect("/", 303);
 }
 
-/** After sign-in or sign-up: the new session's cookie, and a 303 to `redirectTo` with `toast`. */
+/**
+ * After sign-in or sign-up: the new session's cookie, and a 303 to `redirectTo` with `toast`.
+ * A session this browser's cookie still names (say its lookup failed while the database was
+ * briefly unreachable, so the shopper saw the form) is ended first: replacing the cookie must
+ * not leave it alive on the server.
+ */
 export async function createUserSession(
   request: Request,
   session: SessionRef | null,
   redirectTo: string,
   toast: ToastInput,
 ): Promise<Response> {
+  const previous = await readSessionRef(request);
+  if (previous && previous !== session) await endSession(previous);
   const headers = new Headers();
   if (session) headers.append("Set-Cookie", await commitSession(request, session));
   return redirectWithToast(request, redirectTo, toast, { headers });
+}
+
+/** Ends a session on the server, best effort: a failure is logged, never shown. */
+async function endSession(session: SessionRef): Promise<void> {
+  try {
+    const { error } = await (await getAuthBackend()).signOut(session);
+    if (error) console.error("Ending the previous session failed", error.message);
+  } catch (error) {
+    console.error("Ending the previous session failed", error);
+  }
 }
 
 export type LogoutResult = { ok: true; headers: Headers } | { ok: false; message: string; headers: Headers };

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import type { Database } from "~/backends/embedded/database.server";
+import type { AuthBackend } from "~/backends/types";
+import type { action as authAction } from "~/routes/auth";
+import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
+import type { createUserSession as userSession } from "~/services/session.server";
+
+/**
+ * The /auth action and the session cookie against the embedded backend on a real in-memory
+ * PGlite: a sign-in never leaves this browser's previous session row alive on the server.
+ */
+
+vi.stubEnv("DATA_DIR", "memory://");
+vi.stubEnv("SUPABASE_URL", "");
+
+const ORIGIN = "http://localhost";
+const PASSWORD = "correct horse battery";
+
+let db: Database;
+let backend: AuthBackend;
+// Imported after the environment is set: the backend is chosen, and opened, on first use.
+let modules: { action: typeof authAction; createUserSession: typeof userSession; commitCsrfToken: typeof csrfToken };
+
+beforeAll(async () => {
+  const { getAuthBackend } = await import("~/backends/index.server");
+  const { getDatabase } = await import("~/backends/embedded/database.server");
+  backend = await getAuthBackend();
+  db = await getDatabase();
+  modules = {
+    action: (await import("~/routes/auth")).action,
+    createUserSession: (await import("~/services/session.server")).createUserSession,
+    commitCsrfToken: (await import("~/services/csrf.server")).commitCsrfToken,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  const { closeDatabase } = await import("~/backends/embedded/database.server");
+  await closeDatabase();
+  vi.unstubAllEnvs();
+});
+
+const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
+
+/** A browser signed in as a new account: its cookies (session and CSRF), token and user id. */
+async function signedInBrowser() {
+  const email = `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const outcome = await backend.signUp(email, PASSWORD);
+  if (!outcome.ok || !outcome.session) throw new Error("sign-up failed");
+  const welcome = await modules.createUserSession(new Request(`${ORIGIN}/auth`), outcome.session, "/", { description: "Hi" });
+  const sessionCookie = welcome.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+  const csrf = await modules.commitCsrfToken(new Request(`${ORIGIN}/auth`));
+  return {
+    email,
+    userId: outcome.user.id,
+    csrf: csrf.token,
+    cookie: `${cookiePair(sessionCookie)}; ${cookiePair(csrf.setCookie!)}`,
+  };
+}
+
+async function sessionRows(userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [userId]);
+  return rows[0]!.n;
+}
+
+/** POST /auth (sign-in) as the browser would send it; a thrown redirect is returned like a returned one. */
+async function postSignIn(browser: Awaited<ReturnType<typeof signedInBrowser>>): Promise<Response> {
+  const body = new URLSearchParams({ csrf: browser.csrf, intent: "sign-in", email: browser.email, password: PASSWORD });
+  const request = new Request(`${ORIGIN}/auth`, {
+    method: "POST",
+    headers: { Cookie: browser.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+    body,
+  });
+  try {
+    const result = await modules.action({ request, context: {}, params: {} });
+    if (result instanceof Response) return result;
+    throw new Error(`expected a redirect, got data: ${JSON.stringify(result)}`);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+describe("signing in from a browser that has a session", () => {
+  it("sends a signed-in shopper home without starting another session", async () => {
+    const browser = await signedInBrowser();
+    expect(await sessionRows(browser.userId)).toBe(1);
+    const response = await postSignIn(browser);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    // Nothing was signed in: no new session row, no new session cookie.
+    expect(await sessionRows(browser.userId)).toBe(1);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+  });
+
+  it("ends the session the cookie names when a sign-in goes through anyway (its lookup failed)", async () => {
+    const browser = await signedInBrowser();
+    const [before] = (await db.query<{ id: string }>("select id from auth.sessions where user_id = $1", [browser.userId])).rows;
+    // The lookup fails (a database hiccup): the page reads as signed out, the form is sent.
+    const lookup = vi.spyOn(backend, "getUser").mockRejectedValueOnce(new Error("connection reset"));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await postSignIn(browser);
+      expect(response.status).toBe(303);
+      expect(response.headers.getSetCookie().some((c) => c.startsWith("__session=") && !c.startsWith("__session=;"))).toBe(true);
+    } finally {
+      lookup.mockRestore();
+      errors.mockRestore();
+    }
+    const { rows } = await db.query<{ id: string }>("select id from auth.sessions where user_id = $1", [browser.userId]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).not.toBe(before!.id);
+  });
+});
