@@ -1,4 +1,5 @@
 import { isCategorySlug, type CategorySlug } from "./categories";
+import { cleanText, queryParam } from "./request-text";
 
 /**
  * The catalogue's state lives in the URL (DESIGN §6). This module turns any query string,
@@ -54,6 +55,14 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   page: 1,
 };
 
+/** A search term as the catalogue uses it: cleaned, trimmed, at most SEARCH_MAX_LENGTH characters. */
+export function parseSearchTerm(raw: string | null): string {
+  return raw === null ? "" : cleanText(cleanText(raw).trim(), { maxLength: SEARCH_MAX_LENGTH }).trim();
+}
+
+/** A short parameter (a number, a sort): nothing valid is longer. */
+const short = (params: URLSearchParams, name: string) => queryParam(params, name, { maxLength: 16 });
+
 function wholeNumber(raw: string | null, lo: number, hi: number): number | null {
   if (raw == null || !/^\s*\d{1,9}\s*$/.test(raw)) return null;
   const n = Number(raw);
@@ -72,20 +81,20 @@ export function parseCatalogueQuery(
   params: URLSearchParams,
   categorySlug?: string | null,
 ): CatalogueQuery {
-  const search = (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  const search = parseSearchTerm(params.get("search"));
   const category = isCategorySlug(categorySlug) ? categorySlug : null;
-  let min = wholeNumber(params.get("min"), PRICE_MIN, PRICE_MAX) ?? PRICE_MIN;
-  let max = wholeNumber(params.get("max"), PRICE_MIN, PRICE_MAX) ?? PRICE_MAX;
+  let min = wholeNumber(short(params, "min"), PRICE_MIN, PRICE_MAX) ?? PRICE_MIN;
+  let max = wholeNumber(short(params, "max"), PRICE_MIN, PRICE_MAX) ?? PRICE_MAX;
   if (min > max) [min, max] = [max, min];
   return {
     search,
     category,
     min,
     max,
-    inStock: params.get("stock") === "1",
-    sort: oneOf(params.get("sort"), SORTS) ?? DEFAULT_QUERY.sort,
-    view: oneOf(params.get("view"), VIEWS) ?? DEFAULT_QUERY.view,
-    page: wholeNumber(params.get("page"), 1, PAGE_LIMIT) ?? 1,
+    inStock: short(params, "stock") === "1",
+    sort: oneOf(short(params, "sort"), SORTS) ?? DEFAULT_QUERY.sort,
+    view: oneOf(short(params, "view"), VIEWS) ?? DEFAULT_QUERY.view,
+    page: wholeNumber(short(params, "page"), 1, PAGE_LIMIT) ?? 1,
   };
 }
 

@@ -14,7 +14,7 @@ import { noindexPageMeta } from "~/models/page-meta";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { requireValidCsrf } from "~/services/csrf.server";
-import { readFormData, textField } from "~/services/form-data.server";
+import { passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { isAuthAttemptLimited, RATE_LIMITED_MESSAGE, recordAuthFailure, recordAuthSuccess } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
@@ -89,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const parsed = (mode === "sign-up" ? SignUpSchema : SignInSchema).safeParse({
     email: textField(form, "email"),
-    password: textField(form, "password"),
+    password: passwordField(form),
   });
   if (!parsed.success) {
     const errors: Partial<Record<AuthField, string>> = {};
@@ -99,14 +99,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (mode === "sign-up" && isSpam(form)) return fail("Something went wrong", 400);
 
   const { email: validEmail, password } = parsed.data;
-  if (isAuthAttemptLimited(request, validEmail)) return fail(RATE_LIMITED_MESSAGE, 429);
+  if (isAuthAttemptLimited(context.clientAddress, validEmail)) return fail(RATE_LIMITED_MESSAGE, 429);
 
   const backend = await getAuthBackend();
   const outcome = mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
   if (!outcome.ok) {
     if (outcome.error.status === 429) return fail(outcome.error.message || RATE_LIMITED_MESSAGE, 429);
     // Only the answers a guesser gets (wrong password, taken email) count; an outage does not.
-    if (outcome.error.status >= 400 && outcome.error.status < 500) recordAuthFailure(request, validEmail);
+    if (outcome.error.status >= 400 && outcome.error.status < 500) recordAuthFailure(context.clientAddress, validEmail);
     return fail(outcome.error.message || "Something went wrong", 400);
   }
   recordAuthSuccess(validEmail);

@@ -46,6 +46,8 @@ const errorId = (field: ContactField) => `contact-${field}-error`;
  * told the message is too long.
  */
 const MAX_CONTACT_BYTES = 1024 * 1024;
+/** The message keeps its tabs and line breaks; its length is bounded by the body limit above. */
+const MESSAGE_TEXT = { multiline: true, maxLength: MAX_CONTACT_BYTES };
 
 /**
  * `meta` sees loader data only, never action data. For a post without JavaScript the loader runs
@@ -73,7 +75,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const form = await readFormData(request, { maxBytes: MAX_CONTACT_BYTES });
-  const values = Object.fromEntries(FIELDS.map((field) => [field, textField(form, field)])) as Record<ContactField, string>;
+  const values = Object.fromEntries(
+    FIELDS.map((field) => [field, textField(form, field, field === "message" ? MESSAGE_TEXT : undefined)]),
+  ) as Record<ContactField, string>;
   // A refused token (forged, or the cookie expired) re-renders the form with what was typed: 403.
   if (!(await isValidCsrf(form, request))) return fail({ form: CSRF_FAILURE_MESSAGE }, values, 403);
   const result = ContactMessageSchema.safeParse(values);

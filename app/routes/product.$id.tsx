@@ -18,6 +18,7 @@ import { categoryTitle } from "~/models/categories";
 import { cataloguePath } from "~/models/catalogue-query";
 import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
 import type { Product } from "~/models/product";
+import { queryParam } from "~/models/request-text";
 import { pageTitle } from "~/models/store";
 import { productJsonLd } from "~/models/structured-data";
 import { productShareImage } from "~/services/share-images.server";
@@ -27,7 +28,7 @@ const KEY_FEATURES = 5;
 const META_DESCRIPTION_LENGTH = 160;
 /** Parameters that only change what the page shows, never what the loader reads. */
 const DISPLAY_PARAMS = ["image", "tab", "quantity"] as const;
-const QUANTITY_FORM_ID = "quantity-step";
+const CART_FORM_ID = "add-to-cart";
 
 /** A product id is a positive whole number; anything else cannot exist. */
 function parseProductId(raw: string | undefined): number | null {
@@ -160,9 +161,11 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
     navigation.location.pathname !== `/product/${product.id}`;
 
   const path = `/product/${product.id}`;
-  const image = parseImageIndex(searchParams.get("image"), galleryImages(product).length);
-  const tab = parseTab(searchParams.get("tab"));
-  const quantity = parseQuantity(searchParams.get("quantity"));
+  // Display state from the URL, cleaned like every parameter (~/models/request-text), then parsed.
+  const param = (name: (typeof DISPLAY_PARAMS)[number]) => queryParam(searchParams, name, { maxLength: 16 });
+  const image = parseImageIndex(param("image"), galleryImages(product).length);
+  const tab = parseTab(param("tab"));
+  const quantity = parseQuantity(param("quantity"));
   /** This page with one display parameter changed; defaults are left out of the URL. */
   const hrefWith = (name: (typeof DISPLAY_PARAMS)[number], value: string, isDefault: boolean) => {
     const params = new URLSearchParams(searchParams);
@@ -205,21 +208,27 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
             {product.in_stock && <span className="text-sm text-slate-700">{product.stock_count} units available</span>}
           </div>
 
-          {/* The − and + buttons submit this form without JavaScript: it reloads with ?quantity=N. */}
-          <form id={QUANTITY_FORM_ID} method="get" action={`${path}#quantity`}>
-            {searchParams.has("image") && <input type="hidden" name="image" value={String(image)} />}
-            {searchParams.has("tab") && <input type="hidden" name="tab" value={tab} />}
-          </form>
-          <NoticeForm feature="add-to-cart" className="mt-6 flex flex-wrap items-end gap-4">
-            <QuantityStepper initial={quantity} stepFormId={QUANTITY_FORM_ID} />
-            <button
-              type="submit"
-              disabled={!product.in_stock}
-              className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-lg bg-brand-600 px-6 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600 sm:flex-none"
-            >
-              Add to Cart
-            </button>
-          </NoticeForm>
+          <div className="mt-6 flex flex-wrap items-end gap-4">
+            {/* Without JavaScript − and + reload this page with ?quantity=N, keeping the tab and image. */}
+            <QuantityStepper
+              initial={quantity}
+              stepAction={`${path}#quantity`}
+              keep={[
+                ...(searchParams.has("image") ? [["image", String(image)] as [string, string]] : []),
+                ...(searchParams.has("tab") ? [["tab", tab] as [string, string]] : []),
+              ]}
+              cartFormId={CART_FORM_ID}
+            />
+            <NoticeForm feature="add-to-cart" id={CART_FORM_ID} className="flex flex-1 sm:flex-none">
+              <button
+                type="submit"
+                disabled={!product.in_stock}
+                className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-lg bg-brand-600 px-6 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600"
+              >
+                Add to Cart
+              </button>
+            </NoticeForm>
+          </div>
           <div className="mt-4 flex flex-wrap gap-3">
             <NoticeButton feature="wishlist" className={secondaryButton}>
               <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true" focusable="false" className="h-5 w-5">

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
-import { SEARCH_MAX_LENGTH } from "~/models/catalogue-query";
+import { parseSearchTerm } from "~/models/catalogue-query";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { readFormData, textField } from "~/services/form-data.server";
 
@@ -12,20 +12,15 @@ import { readFormData, textField } from "~/services/form-data.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
-  const term = searchTerm(textField(form, "search"));
+  const term = parseSearchTerm(textField(form, "search"));
   if (!term) return redirect(safeRedirectPath(form.get("redirectTo")), 303);
   return redirect(catalogueSearchPath(term), 303);
 }
 
 /** `GET /search?search=x` is not a page of its own: send it to the catalogue. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const term = searchTerm(new URL(request.url).searchParams.get("search") ?? "");
+  const term = parseSearchTerm(new URL(request.url).searchParams.get("search"));
   return redirect(term ? catalogueSearchPath(term) : "/products");
-}
-
-/** Trimmed and cut to the length the catalogue uses, counting characters, not UTF-16 units. */
-function searchTerm(raw: string): string {
-  return Array.from(raw.trim()).slice(0, SEARCH_MAX_LENGTH).join("").trim();
 }
 
 function catalogueSearchPath(term: string): string {

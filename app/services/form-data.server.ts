@@ -1,13 +1,26 @@
+import { cleanText, type CleanTextOptions } from "~/models/request-text";
+
 /**
- * Forms we accept are a few short fields; anything bigger is not from our pages. Reading is
- * capped so a huge body cannot exhaust memory, and it is read as an empty form instead.
+ * Forms we accept are a few short fields; anything bigger is not from our pages. The server
+ * entry refuses bodies that declare more than the largest form's limit before they reach us;
+ * this is each form's own, lower limit, and the one that also counts bodies sent without a length.
  */
 const MAX_FORM_BYTES = 64 * 1024;
 
+/** 413, read no further: the connection is closed after the answer, so the rest is never read. */
+function payloadTooLarge(maxBytes: number): Response {
+  return new Response(`Payload Too Large: this form accepts at most ${Math.floor(maxBytes / 1024)} KB.`, {
+    status: 413,
+    statusText: "Payload Too Large",
+    headers: { "Content-Type": "text/plain; charset=utf-8", Connection: "close" },
+  });
+}
+
 /**
- * The request's form fields, never throwing: a missing, malformed, oversized or non-form body
- * reads as an empty form, so actions treat hostile input as "nothing submitted" instead of
- * answering 500. `maxBytes` raises the cap for a form that legitimately carries long text.
+ * The request's form fields. A missing, malformed or non-form body reads as an empty form, so
+ * actions treat hostile input as "nothing submitted" instead of answering 500; a body over
+ * `maxBytes` is refused with a thrown 413 (the error page), whether it declared its length or
+ * not. `maxBytes` raises the cap for a form that legitimately carries long text.
  */
 export async function readFormData(
   request: Request,
@@ -18,7 +31,7 @@ export async function readFormData(
   const isForm =
     contentType.startsWith("application/x-www-form-urlencoded") || contentType.startsWith("multipart/form-data");
   if (!isForm || !request.body) return empty;
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return empty;
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw payloadTooLarge(maxBytes);
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -30,7 +43,7 @@ export async function readFormData(
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel();
-        return empty;
+        throw payloadTooLarge(maxBytes);
       }
       chunks.push(value);
     }
@@ -41,13 +54,24 @@ export async function readFormData(
       offset += chunk.byteLength;
     }
     return await new Response(body, { headers: { "content-type": contentType } }).formData();
-  } catch {
+  } catch (error) {
+    if (error instanceof Response) throw error;
     return empty;
   }
 }
 
-/** A text field's value; "" when it is missing or is a file. */
-export function textField(form: FormData, name: string): string {
+/** A text field's value, cleaned (~/models/request-text); "" when it is missing or is a file. */
+export function textField(form: FormData, name: string, options?: CleanTextOptions): string {
+  const value = form.get(name);
+  return typeof value === "string" ? cleanText(value, options) : "";
+}
+
+/**
+ * A password, the one field taken exactly as typed: it is only ever hashed (or passed to the
+ * auth service), never stored, searched or shown, and changing a character would change the
+ * password. Its length is the form schema's to check.
+ */
+export function passwordField(form: FormData, name = "password"): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 }

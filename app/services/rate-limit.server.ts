@@ -1,13 +1,11 @@
 /**
- * Limits on failed sign-ins and sign-ups (issue 4), kept in this process's memory: per email
- * (5 failures a minute) and per client address (100 an hour). A limited attempt is refused
- * before any password is hashed, so a flood cannot buy CPU either.
+ * Limits on failed sign-ins and sign-ups, kept in this process's memory: per email (5 failures a
+ * minute) and per client address (100 an hour). A limited attempt is refused before any password
+ * is hashed, so a flood cannot buy CPU either.
  *
- * The client's address: remix-serve hands route modules a Request without the socket's address,
- * so the only source is a proxy's X-Forwarded-For, which anyone can forge unless a proxy we
- * trust sets it. It is read only when TRUST_PROXY=1 says such a proxy is in front (and then the
- * last entry, the one that proxy appended). Without it the per-address limit is off rather than
- * one bucket shared by everyone: a shared bucket would let one attacker lock every shopper out.
+ * The client's address comes from the server entry's load context: the socket's address, or
+ * with TRUST_PROXY=1 the one our proxy appended to X-Forwarded-For (server/app.ts), never a value
+ * the client wrote itself.
  */
 
 export const RATE_LIMITED_MESSAGE = "Too many attempts. Try again in a minute.";
@@ -74,30 +72,20 @@ export class FailureLimiter {
   }
 }
 
-/** The client's address when a trusted proxy (TRUST_PROXY=1) says so; null otherwise. */
-export function clientAddress(request: Request, env: Record<string, string | undefined> = process.env): string | null {
-  if (env.TRUST_PROXY !== "1") return null;
-  const entries = request.headers.get("x-forwarded-for")?.split(",").map((entry) => entry.trim()).filter(Boolean) ?? [];
-  const last = entries.at(-1);
-  return last && last.length <= 64 ? last : null;
-}
-
 const perEmail = new FailureLimiter(5, 60 * 1000);
 const perAddress = new FailureLimiter(100, 60 * 60 * 1000);
 
 const emailKey = (email: string) => email.trim().toLowerCase();
 
-/** Whether a sign-in or sign-up for `email` from this request must wait. */
-export function isAuthAttemptLimited(request: Request, email: string): boolean {
-  const address = clientAddress(request);
-  return perEmail.isLimited(emailKey(email)) || (address !== null && perAddress.isLimited(address));
+/** Whether a sign-in or sign-up for `email` from `clientAddress` must wait. */
+export function isAuthAttemptLimited(clientAddress: string, email: string): boolean {
+  return perEmail.isLimited(emailKey(email)) || perAddress.isLimited(clientAddress);
 }
 
 /** Counts a failed sign-in or sign-up (wrong password, email already registered ...). */
-export function recordAuthFailure(request: Request, email: string): void {
+export function recordAuthFailure(clientAddress: string, email: string): void {
   perEmail.recordFailure(emailKey(email));
-  const address = clientAddress(request);
-  if (address !== null) perAddress.recordFailure(address);
+  perAddress.recordFailure(clientAddress);
 }
 
 /** After a successful sign-in: this email's earlier failures no longer count. */

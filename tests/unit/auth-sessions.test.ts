@@ -72,7 +72,7 @@ async function postSignIn(browser: Awaited<ReturnType<typeof signedInBrowser>>):
     body,
   });
   try {
-    const result = await modules.action({ request, context: {}, params: {} });
+    const result = await modules.action({ request, context: { clientAddress: "127.0.0.1" }, params: {} });
     if (result instanceof Response) return result;
     throw new Error(`expected a redirect, got data: ${JSON.stringify(result)}`);
   } catch (thrown) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
 
 import { loader } from "~/root";
 import { getToast, toastCookieForTest, toastInThisResponse } from "~/services/toast.server";
@@ -13,7 +14,7 @@ const URL_ = "http://localhost/auth";
 
 type RootData = Awaited<ReturnType<typeof loader>>;
 
-async function rootLoader(cookie: string | null, context: object) {
+async function rootLoader(cookie: string | null, context: AppLoadContext) {
   const request = new Request(URL_, { headers: cookie ? { Cookie: cookie } : {} });
   const result = (await loader({ request, context, params: {} })) as RootData;
   return { data: result.data, setCookies: new Headers(result.init?.headers).getSetCookie() };
@@ -22,7 +23,7 @@ async function rootLoader(cookie: string | null, context: object) {
 describe("root loader toasts", () => {
   it("shows the failed form's toast and keeps the flash toast for the next page", async () => {
     const cookie = await toastCookieForTest(new Request(URL_), { toast: { id: "flash1", description: "From the cookie", variant: "default" } });
-    const context = {};
+    const context: AppLoadContext = { clientAddress: "127.0.0.1" };
     toastInThisResponse(context, { title: "Sign in Failed", description: "Invalid login credentials", variant: "destructive" });
 
     const { data, setCookies } = await rootLoader(cookie, context);
@@ -31,7 +32,7 @@ describe("root loader toasts", () => {
     expect(setCookies.filter((c) => c.startsWith("toast="))).toEqual([]);
 
     // The next page (same cookie, no failed form) shows it, and only then clears it.
-    const next = await rootLoader(cookie, {});
+    const next = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
     expect(next.data.toast).toMatchObject({ id: "flash1", description: "From the cookie" });
     expect(next.setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
     expect((await getToast(new Request(URL_, { headers: { Cookie: cookie } }))).toast?.id).toBe("flash1");
@@ -39,7 +40,7 @@ describe("root loader toasts", () => {
 
   it("shows the flash toast and clears it when no form failed", async () => {
     const cookie = await toastCookieForTest(new Request(URL_), { toast: { id: "flash2", description: "Only this", variant: "default" } });
-    const { data, setCookies } = await rootLoader(cookie, {});
+    const { data, setCookies } = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
     expect(data.toast).toMatchObject({ id: "flash2" });
     expect(setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
   });
@@ -47,7 +48,7 @@ describe("root loader toasts", () => {
   it("shows the failed form's toast alone, clearing a flash cookie with nothing to show", async () => {
     const form = { form: "newsletter", values: { email: "x" }, errors: { email: "Enter a valid email" } };
     const cookie = await toastCookieForTest(new Request(URL_), { form });
-    const context = {};
+    const context: AppLoadContext = { clientAddress: "127.0.0.1" };
     toastInThisResponse(context, { title: "Sign in Failed", description: "Invalid login credentials", variant: "destructive" });
     const { data, setCookies } = await rootLoader(cookie, context);
     expect(data.toast).toMatchObject({ title: "Sign in Failed" });

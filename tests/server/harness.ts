@@ -1,0 +1,203 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * The real built server ($BUILD_DIR/server.js, made by `npm run build`) as a child process, for
+ * tests that need what only a whole server shows: raw headers, signals, restarts, outages.
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const BUILD_DIR = process.env.BUILD_DIR || "build";
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh directory for a persisted DATA_DIR; removed by the returned function. */
+export function tempDataDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "makervolt-data-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface ServerOptions {
+  /** DATA_DIR; default a fresh in-memory database. */
+  dataDir?: string;
+  /** Extra environment (e.g. SUPABASE_URL); the embedded backend unless set. */
+  env?: Record<string, string>;
+  port?: number;
+}
+
+export interface RunningServer {
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the server printed so far (its request log, errors). */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  /** Sends `signal` (default SIGTERM) and waits for the exit; SIGKILL after `graceMs`. */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
+}
+
+function spawnServer({ dataDir = "memory://", env = {}, port }: ServerOptions & { port: number }) {
+  const child = spawn(process.execPath, [path.join(BUILD_DIR, "server.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SUPABASE_URL: "",
+      SUPABASE_ANON_KEY: "",
+      TRUST_PROXY: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Starts the built server and resolves once /healthz answers (any status: an outage answers 503). */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const origin = `http://127.0.0.1:${port}`;
+  const { child, output, exited } = spawnServer({ ...options, port });
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+
+  const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 15_000) => {
+    if (exitCode !== undefined) return exitCode;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`The server exited (${exitCode}) before answering:\n${output()}`);
+    try {
+      await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        await stop("SIGKILL");
+        throw new Error(`The server did not answer within 60 s:\n${output()}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return { origin, port, child, output, exited, stop };
+}
+
+/** Runs the built server expecting it to refuse to start: its exit code and what it printed. */
+export async function runUntilExit(options: ServerOptions = {}, timeoutMs = 30_000) {
+  const port = options.port ?? (await freePort());
+  const { child, output, exited } = spawnServer({ ...options, port });
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await exited;
+  clearTimeout(timer);
+  return { code, output: output() };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One HTTP request with exactly the headers given (fetch would refuse to send a `Host`, an
+ * `Origin` or a malformed value). `body` is sent as is; a string body gets a Content-Length.
+ */
+export function rawRequest(
+  origin: string,
+  { method = "GET", path: requestPath = "/", headers = {}, body }: {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string | string[]>;
+    body?: string | Buffer;
+  } = {},
+): Promise<RawResponse> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method, path: requestPath, headers, agent: false, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`${method} ${requestPath} timed out`)));
+    req.on("error", reject);
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
+}
+
+/** A visitor with a cookie jar: GETs a page, keeps its cookies, and reads the form's CSRF token. */
+export class Visitor {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly origin: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  remember(headers: http.IncomingHttpHeaders) {
+    for (const line of headers["set-cookie"] ?? []) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(options: Parameters<typeof rawRequest>[1] = {}): Promise<RawResponse> {
+    const headers = { ...(this.cookies.size ? { cookie: this.cookieHeader } : {}), ...options.headers };
+    const response = await rawRequest(this.origin, { ...options, headers });
+    this.remember(response.headers);
+    return response;
+  }
+
+  /** The CSRF token the page at `path` puts in its forms (and, through the GET, its cookie in the jar). */
+  async csrfToken(pagePath = "/auth"): Promise<string> {
+    const { body } = await this.request({ path: pagePath });
+    const token = /<input[^>]*name="csrf"[^>]*value="([^"]+)"/.exec(body)?.[1];
+    if (!token) throw new Error(`No CSRF token on ${pagePath}`);
+    return token;
+  }
+
+  /** A url-encoded form post. */
+  post(formPath: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    return this.request({
+      method: "POST",
+      path: formPath,
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+}
