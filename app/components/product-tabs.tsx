@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigationType } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -17,6 +17,13 @@ export const PRODUCT_TABS_ID = "product-details";
 /** `?tab=` to a tab; anything else is the default, Description. */
 export function parseTab(raw: string | null): ProductTab {
   return PRODUCT_TABS.find((t) => t === raw) ?? "description";
+}
+
+/** Navigation state that marks a URL change as one of the tabs' own switches. */
+const TAB_SWITCH = { productTabSwitch: true } as const;
+
+function isOwnSwitch(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as Partial<typeof TAB_SWITCH>).productTabSwitch === true;
 }
 
 export interface ProductTabsProps {
@@ -39,11 +46,20 @@ export function ProductTabs({ product, selected: selectedInUrl, hrefForTab }: Pr
   // Shown at once, ahead of the URL (the root loader still revalidates each switch): a quick
   // second arrow press moves on from the tab the shopper sees, not from the one in the URL.
   const [selected, setSelected] = useState(selectedInUrl);
-  useEffect(() => setSelected(selectedInUrl), [selectedInUrl]);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  // Follow the URL only when something else changed it (Back/Forward, a link to ?tab=x). A URL
+  // that one of our own switches produced is never ahead of the shopper: a switch whose navigation
+  // lands while React is still rendering it can commit after the shopper has pressed another
+  // arrow, and taking its tab then would select one tab while focus sits on the next.
+  useEffect(() => {
+    if (navigationType === "REPLACE" && isOwnSwitch(location.state)) return;
+    setSelected(selectedInUrl);
+  }, [location, navigationType, selectedInUrl]);
 
   function select(tab: ProductTab) {
     setSelected(tab);
-    navigate(hrefForTab(tab), { replace: true, preventScrollReset: true });
+    navigate(hrefForTab(tab), { replace: true, preventScrollReset: true, state: TAB_SWITCH });
   }
 
   function onClick(event: MouseEvent<HTMLAnchorElement>, tab: ProductTab) {

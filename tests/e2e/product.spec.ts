@@ -130,6 +130,61 @@ test.describe("product detail", () => {
     await expect(tabs.getByRole("tab", { name: "Reviews" })).toHaveAttribute("tabindex", "-1");
   });
 
+  test("on a slow connection, arrows keep focus and selection on the last tab chosen", { tag: "@js-only" }, async ({
+    page,
+  }) => {
+    // Only in the "js" project (@js-only), by design: without JavaScript each tab is a link and a full page load.
+    await open(page, "/product/21?tab=reviews", true);
+    // Every tab switch still revalidates the root loader: make each of those requests slow.
+    await page.route(
+      (url) => url.pathname.endsWith(".data") || url.searchParams.has("_data"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue().catch(() => {}); // a newer switch may have cancelled the request
+      },
+    );
+    const tabs = page.getByRole("tablist", { name: "Product details" });
+    const tab = (name: string) => tabs.getByRole("tab", { name });
+    await tab("Reviews").focus();
+
+    // The shopper's next arrow press arrives just as the Home switch's data lands: the router has
+    // the new URL and React has yet to render it. A key event cannot be timed that finely from
+    // outside the page, so the page presses it itself, on the focused tab, at that moment.
+    await page.evaluate(() => {
+      type Router = {
+        state: { navigation: { state: string }; location: { search: string } };
+        subscribe(listener: () => void): () => void;
+      };
+      const router = (window as unknown as { __remixRouter: Router }).__remixRouter;
+      const unsubscribe = router.subscribe(() => {
+        if (router.state.navigation.state !== "idle" || router.state.location.search !== "") return;
+        unsubscribe();
+        const press = new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true, cancelable: true });
+        document.activeElement!.dispatchEvent(press);
+        (window as unknown as { pressedOnLanding: boolean }).pressedOnLanding = true;
+      });
+    });
+    await page.keyboard.press("Home");
+    await expect(tab("Description")).toBeFocused();
+    const pressedOnLanding = () =>
+      page.evaluate(() => (window as unknown as { pressedOnLanding?: boolean }).pressedOnLanding);
+    await expect.poll(pressedOnLanding).toBe(true);
+    await expect(tab("Specifications")).toBeFocused();
+    await expect(tab("Specifications")).toHaveAttribute("aria-selected", "true");
+
+    // The Home switch rendering late must not pull the selection back to Description: the next
+    // press moves on from Specifications, where focus is.
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("Reviews")).toBeFocused();
+    await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Reviews" })).toHaveText("Reviews are coming soon!");
+    await expect(page).toHaveURL(/\/product\/21\?tab=reviews$/);
+    // Once every switch has landed, the selection and focus still agree.
+    await expect(tab("Reviews")).toBeFocused();
+    await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
+    await expect(tab("Description")).toHaveAttribute("tabindex", "-1");
+  });
+
   test("the quantity stepper goes up and down but never below 1", async ({ page, hasJs }) => {
     const { path } = await openProductFromCatalogue(page, hasJs, "/products?stock=1");
     const quantity = page.getByRole("spinbutton", { name: "Quantity" });
