@@ -29,15 +29,33 @@ export interface ProductRepository {
   ping(): Promise<void>;
 }
 
-/** A failure talking to the data service; `message` is fit to show as "Error: {message}". */
+/**
+ * How a backend failure reads to a shopper: "unavailable" when the service is down, overloaded
+ * or too slow (try again later: 503), "failed" when it answered with an error (a bug: 500).
+ */
+export type BackendFailureKind = "unavailable" | "failed";
+
+/**
+ * A failure talking to the data service. `message` and `details` are the service's own words,
+ * for the server log only: they may quote SQL or PostgreSQL's errors and never reach a shopper.
+ */
 export class BackendError extends Error {
+  readonly kind: BackendFailureKind;
+
   constructor(
     message: string,
     readonly details?: { code?: string; details?: string; hint?: string; status?: number },
+    options: { kind?: BackendFailureKind; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, { cause: options.cause });
     this.name = "BackendError";
+    this.kind = options.kind ?? "failed";
   }
+}
+
+/** True when a read failed because the data service is unreachable or overloaded, not because of a bug. */
+export function isServiceUnavailable(error: unknown): boolean {
+  return error instanceof BackendError && error.kind === "unavailable";
 }
 
 /** A signed-in shopper as pages see them. */
@@ -54,6 +72,11 @@ export interface AuthFailure {
   code: "invalid_credentials" | "user_already_exists" | "weak_password" | "validation_failed" | "over_request_rate_limit" | "network" | "unexpected";
   message: string;
   status: number;
+}
+
+/** The service could not be reached, timed out (408) or failed on its side (5xx): not the shopper's doing. */
+export function isAuthOutage(failure: AuthFailure): boolean {
+  return failure.status === 0 || failure.status === 408 || failure.status >= 500;
 }
 
 /**
@@ -95,4 +118,6 @@ export const AUTH_MESSAGES = {
   alreadyRegistered: "User already registered",
   weakPassword: "Password should be at least 8 characters.",
   rateLimited: "Too many attempts. Try again in a minute.",
+  /** Ours, not GoTrue's: the service could not be reached or failed (network, time-out, 5xx). */
+  unavailable: "We could not reach our sign-in service. Please try again in a minute.",
 } as const;

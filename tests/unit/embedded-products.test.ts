@@ -453,3 +453,26 @@ describe("opening a database", () => {
     OPEN_TIMEOUT,
   );
 });
+
+describe("failures", () => {
+  /** A database whose every transaction fails with `error`: the classification needs no real failure. */
+  const failingWith = (error: Error) =>
+    new EmbeddedProductRepository({ transaction: () => Promise.reject(error) } as unknown as Database);
+
+  it.each([
+    ["PGlite itself (closed, out of memory): no SQLSTATE", new Error("PGlite is closed")],
+    ["insufficient resources (53xxx)", Object.assign(new Error("out of memory"), { code: "53200" })],
+    ["operator intervention (57xxx)", Object.assign(new Error("canceling statement"), { code: "57014" })],
+  ])("%s: unavailable", async (_name, error) => {
+    const failure = await failingWith(error).getProduct(1).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(BackendError);
+    expect((failure as BackendError).kind).toBe("unavailable");
+  });
+
+  it("a query PostgreSQL refuses is a failure (a bug), its words kept for the log only", async () => {
+    const refused = Object.assign(new Error("invalid byte sequence for encoding \"UTF8\": 0x00"), { code: "22021" });
+    const failure = await failingWith(refused).listProducts(query()).catch((e: unknown) => e);
+    expect((failure as BackendError).kind).toBe("failed");
+    expect((failure as BackendError).details?.code).toBe("22021");
+  });
+});

@@ -1,11 +1,11 @@
-import { http, HttpResponse } from "msw";
+import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { configuredBackend } from "~/backends/index.server";
 import { createSupabaseClient } from "~/backends/supabase/client.server";
 import { SupabaseProductRepository } from "~/backends/supabase/products.server";
-import { BackendError, type ProductListQuery } from "~/backends/types";
+import { BackendError, isServiceUnavailable, type ProductListQuery } from "~/backends/types";
 import { DEFAULT_QUERY } from "~/models/catalogue-query";
 
 /**
@@ -321,12 +321,71 @@ describe("errors", () => {
     });
   });
 
-  it("turn a failed ping into a rejection at once", async () => {
-    answer({ code: "PGRST000", message: "Could not connect with the database", details: null, hint: null }, { status: 503 });
+  it("turn a failed ping into a rejection within the deadline", async () => {
+    const down = { code: "PGRST000", message: "Could not connect with the database", details: null, hint: null };
+    for (let i = 0; i < 5; i++) answer(down, { status: 503 });
+    const started = Date.now();
     await expect(repository.ping()).rejects.toThrow("Could not connect with the database");
-    const { url } = only();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(seen.length).toBeLessThanOrEqual(3);
+    const url = seen[0]!.url;
     expect(url.searchParams.get("select")).toBe("id");
     expect(url.searchParams.get("limit")).toBe("1");
+  });
+});
+
+describe("outages", () => {
+  const failure = (run: () => Promise<unknown>) => run().then(() => null, (error: unknown) => error);
+
+  it.each([
+    ["no answer at all", () => HttpResponse.error()],
+    ["503 (no database)", () => HttpResponse.json({ code: "PGRST000", message: "Could not connect" }, { status: 503 })],
+    ["504", () => HttpResponse.json({ code: "PGRST003", message: "Timed out acquiring connection" }, { status: 504 })],
+    ["500", () => HttpResponse.json({ code: "XX000", message: "internal error" }, { status: 500 })],
+    ["429", () => HttpResponse.json({ message: "Too many requests" }, { status: 429 })],
+  ])("%s: a BackendError of kind unavailable", async (_name, respond) => {
+    server.use(http.get(PRODUCTS_URL, () => respond()));
+    const error = await failure(() => repository.listProducts(query()));
+    expect(error).toBeInstanceOf(BackendError);
+    expect((error as BackendError).kind).toBe("unavailable");
+    expect(isServiceUnavailable(error)).toBe(true);
+  });
+
+  it("a query the service refuses (4xx) is a failure, not an outage", async () => {
+    answer({ code: "42703", message: "column products.name_sort does not exist" }, { status: 400 });
+    const error = await failure(() => repository.listProducts(query()));
+    expect((error as BackendError).kind).toBe("failed");
+    expect(isServiceUnavailable(error)).toBe(false);
+  });
+
+  it("a hung service: every read gives up in under 3 s, without PostgREST's own 1-2-4 s retries", async () => {
+    server.use(
+      http.get(PRODUCTS_URL, async ({ request }) => {
+        seen.push({ method: request.method, url: new URL(request.url), headers: request.headers });
+        await delay("infinite");
+        return HttpResponse.json([]);
+      }),
+    );
+    const reads: [string, () => Promise<unknown>][] = [
+      ["listProducts", () => repository.listProducts(query())],
+      ["getProduct", () => repository.getProduct(1)],
+      ["relatedProducts", () => repository.relatedProducts({ id: 1, category: "sensors" })],
+      ["getProducts", () => repository.getProducts([1, 2])],
+      ["listProductIds", () => repository.listProductIds(10)],
+      ["ping", () => repository.ping()],
+    ];
+    const results = await Promise.all(
+      reads.map(async ([name, read]) => {
+        const started = Date.now();
+        const error = await failure(read);
+        return { name, ms: Date.now() - started, kind: (error as BackendError | null)?.kind };
+      }),
+    );
+    for (const result of results) expect(result).toMatchObject({ kind: "unavailable", ms: expect.any(Number) });
+    expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(3000);
+    // Two attempts each by the bounded fetch; none marked as a retry by PostgREST's client.
+    expect(seen).toHaveLength(reads.length * 2);
+    expect(seen.filter((s) => s.headers.has("X-Retry-Count"))).toHaveLength(0);
   });
 
   it("let a healthy ping resolve", async () => {

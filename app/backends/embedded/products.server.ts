@@ -38,14 +38,22 @@ function whereClause(query: ProductListQuery): { sql: string; params: unknown[] 
   return { sql: conditions.length ? `where ${conditions.join(" and ")}` : "", params };
 }
 
+/**
+ * SQLSTATE classes that mean the database cannot serve now (connection, insufficient resources,
+ * operator intervention, system error), as opposed to a query it refused.
+ */
+const UNAVAILABLE_SQLSTATE_CLASSES = new Set(["08", "53", "57", "58"]);
+
 function backendError(error: unknown, doing: string): BackendError {
   if (error instanceof BackendError) return error;
   const e = error as { message?: string; code?: string; detail?: string; hint?: string };
-  return new BackendError(`Could not ${doing}: ${e.message ?? String(error)}`, {
-    code: e.code,
-    details: e.detail,
-    hint: e.hint,
-  });
+  // An error without a SQLSTATE comes from PGlite itself (closed, out of memory), not from a query.
+  const unavailable = typeof e.code !== "string" || UNAVAILABLE_SQLSTATE_CLASSES.has(e.code.slice(0, 2));
+  return new BackendError(
+    `Could not ${doing}: ${e.message ?? String(error)}`,
+    { code: e.code, details: e.detail, hint: e.hint },
+    { kind: unavailable ? "unavailable" : "failed", cause: error },
+  );
 }
 
 /** Product reads against the embedded PGlite database, as role anon. */

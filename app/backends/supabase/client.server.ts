@@ -1,6 +1,8 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import ws from "ws";
 
+import { boundedFetch, type BoundedFetchOptions } from "./bounded-fetch.server";
+
 /** The hosted project's API, as configured by SUPABASE_URL and SUPABASE_ANON_KEY. */
 export interface SupabaseSettings {
   url: string;
@@ -10,14 +12,19 @@ export interface SupabaseSettings {
 /**
  * A server-side client with the anon key: it keeps no session of its own (each request's
  * user session, when there is one, lives in the cookie) and never refreshes in the background.
+ * Every request goes through a bounded fetch, so an unreachable or hung service fails a call in
+ * under 3 s; `fetchOptions` adjusts the bounds (tests) or shares one deadline between all of the
+ * client's calls (a short-lived auth client).
  */
-export function createSupabaseClient({ url, anonKey }: SupabaseSettings): SupabaseClient {
+export function createSupabaseClient(
+  { url, anonKey }: SupabaseSettings,
+  fetchOptions: BoundedFetchOptions = {},
+): SupabaseClient {
   return createClient(url, anonKey, {
     // Node 20 has no global WebSocket; without a transport, createClient throws.
     realtime: { transport: ws as unknown as typeof WebSocket },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // A hung API should fail the request, not hold it open forever.
-    db: { timeout: 15_000 },
+    global: { fetch: boundedFetch(fetchOptions) },
   });
 }
 

@@ -61,17 +61,34 @@ function withFilters(builder: ProductsQuery, query: ProductListQuery): ProductsQ
   return b;
 }
 
-/** The service's own message, with its code, details and hint kept for the logs. */
-function backendError(error: Pick<PostgrestError, "message" | "code" | "details" | "hint">, status?: number) {
-  return new BackendError(error.message || "The data service did not answer.", {
-    code: error.code || undefined,
-    details: error.details || undefined,
-    hint: error.hint || undefined,
-    status,
-  });
+/**
+ * PostgREST's answers that mean "not now" rather than "wrong": no answer at all (status 0: the
+ * bounded fetch gave up or the connection failed), a time-out, rate limiting, or any 5xx
+ * (PGRST000-PGRST003: the database is unreachable or the pool is exhausted).
+ */
+function isOutageStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
 }
 
-/** Product reads through the hosted Supabase project's REST API (PostgREST), as anon. */
+/** The service's own message, with its code, details and hint kept for the logs. */
+function backendError(error: Pick<PostgrestError, "message" | "code" | "details" | "hint">, status: number) {
+  return new BackendError(
+    error.message || "The data service did not answer.",
+    {
+      code: error.code || undefined,
+      details: error.details || undefined,
+      hint: error.hint || undefined,
+      status,
+    },
+    { kind: isOutageStatus(status) ? "unavailable" : "failed" },
+  );
+}
+
+/**
+ * Product reads through the hosted Supabase project's REST API (PostgREST), as anon. Every query
+ * ends with `.retry(false)`: PostgREST's client would otherwise retry a failed GET after 1, 2 and
+ * 4 s; the bounded fetch underneath (client.server.ts) retries within its deadline instead.
+ */
 export class SupabaseProductRepository implements ProductRepository {
   constructor(private readonly client: SupabaseClient) {}
 
@@ -85,7 +102,10 @@ export class SupabaseProductRepository implements ProductRepository {
     for (const { column, ascending, nullsFirst } of ORDERS[query.sort]) {
       request = request.order(column, { ascending, nullsFirst });
     }
-    const { data, error, count, status } = await request.order("id", { ascending: true }).range(from, from + PAGE_SIZE - 1);
+    const { data, error, count, status } = await request
+      .order("id", { ascending: true })
+      .range(from, from + PAGE_SIZE - 1)
+      .retry(false);
     if (error?.code === RANGE_NOT_SATISFIABLE) {
       // A page past the end: still report how many products match.
       return { products: [], total: await this.count(query) };
@@ -99,14 +119,14 @@ export class SupabaseProductRepository implements ProductRepository {
     const { error, count, status } = await withFilters(
       this.products().select(ID_COLUMN, { count: "exact", head: true }),
       query,
-    );
+    ).retry(false);
     if (error) throw backendError(error, status);
     return count ?? 0;
   }
 
   async getProduct(id: number): Promise<Product | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
-    const { data, error, status } = await this.products().select(COLUMNS).eq("id", id).maybeSingle();
+    const { data, error, status } = await this.products().select(COLUMNS).eq("id", id).maybeSingle().retry(false);
     if (error) throw backendError(error, status);
     return data ? toProduct(data as unknown as ProductRow) : null;
   }
@@ -119,7 +139,8 @@ export class SupabaseProductRepository implements ProductRepository {
       .neq("id", product.id)
       .order("rating", { ascending: false, nullsFirst: false })
       .order("id", { ascending: true })
-      .limit(RELATED_LIMIT);
+      .limit(RELATED_LIMIT)
+      .retry(false);
     if (error) throw backendError(error, status);
     return ((data ?? []) as unknown as ProductRow[]).map(toProduct);
   }
@@ -127,7 +148,7 @@ export class SupabaseProductRepository implements ProductRepository {
   async getProducts(ids: readonly number[]): Promise<Product[]> {
     const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
     if (wanted.length === 0) return [];
-    const { data, error, status } = await this.products().select(COLUMNS).in("id", wanted);
+    const { data, error, status } = await this.products().select(COLUMNS).in("id", wanted).retry(false);
     if (error) throw backendError(error, status);
     const byId = new Map(((data ?? []) as unknown as ProductRow[]).map((row) => [Number(row.id), toProduct(row)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
@@ -147,7 +168,8 @@ export class SupabaseProductRepository implements ProductRepository {
         .select(ID_COLUMN)
         .gt("id", last)
         .order("id", { ascending: true })
-        .limit(Math.min(ID_PAGE_SIZE, limit - ids.length));
+        .limit(Math.min(ID_PAGE_SIZE, limit - ids.length))
+        .retry(false);
       if (error) throw backendError(error, status);
       const page = ((data ?? []) as unknown as { id: number | string }[]).map((row) => Number(row.id));
       if (page.length === 0) break;
@@ -161,7 +183,6 @@ export class SupabaseProductRepository implements ProductRepository {
   }
 
   async ping(): Promise<void> {
-    // No retries: a health check should report an outage now, not after the backoff.
     const { error, status } = await this.products().select("id").limit(1).retry(false);
     if (error) throw backendError(error, status);
   }
