@@ -1,8 +1,9 @@
-import { http, HttpResponse } from "msw";
+import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { SupabaseAuthBackend } from "~/backends/supabase/auth.server";
+import { AUTH_MESSAGES } from "~/backends/types";
 
 /**
  * The hosted auth backend against a fake GoTrue at the HTTP edge (msw): the real supabase-js
@@ -36,6 +37,7 @@ const server = setupServer(
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
+  server.resetHandlers();
   seen = [];
   answers = [];
 });
@@ -84,11 +86,11 @@ describe("signing in", () => {
     });
   });
 
-  it("a network failure: Something went wrong", async () => {
+  it("a network failure: a message saying to try again later", async () => {
     answers.push(HttpResponse.error());
     expect(await backend.signIn("ada@example.com", "x")).toEqual({
       ok: false,
-      error: { code: "network", message: "Something went wrong", status: 0 },
+      error: { code: "network", message: AUTH_MESSAGES.unavailable, status: 0 },
     });
   });
 });
@@ -116,11 +118,11 @@ describe("signing up", () => {
     });
   });
 
-  it("a 500 from the service: Something went wrong", async () => {
+  it("a 500 from the service: a message saying to try again later, never the service's own words", async () => {
     answers.push(fail(500, "unexpected_failure", "Database error saving new user"));
     expect(await backend.signUp("ada@example.com", "long enough")).toMatchObject({
       ok: false,
-      error: { message: "Something went wrong" },
+      error: { message: AUTH_MESSAGES.unavailable, status: 500 },
     });
   });
 });
@@ -184,7 +186,71 @@ describe("sessions", () => {
 
     answers.push(HttpResponse.error());
     expect(await backend.signOut(stored(NOW / 1000 + 600))).toEqual({
-      error: { code: "network", message: "Something went wrong", status: 0 },
+      error: { code: "network", message: AUTH_MESSAGES.unavailable, status: 0 },
     });
+  });
+});
+
+describe("the session rule: kept on transient failures, ended only when the service says it is invalid", () => {
+  const settings = { url: SUPABASE_URL, anonKey: "test-anon-key" };
+  /** Short bounds, so the retrying cases take a fraction of a second. */
+  const quick = new SupabaseAuthBackend(settings, {
+    now: () => NOW,
+    fetch: { deadlineMs: 400, attemptTimeoutMs: 200, retryDelaysMs: [20] },
+  });
+  const expiring = JSON.stringify({
+    access_token: "access-old",
+    refresh_token: "refresh-old",
+    expires_at: NOW / 1000 + 5,
+    user: { id: "u1", email: "ada@example.com" },
+  });
+
+  it.each([
+    ["400 invalid refresh token", () => fail(400, "refresh_token_not_found", "Invalid Refresh Token: Not Found")],
+    ["401", () => fail(401, "bad_jwt", "invalid JWT")],
+    ["403 session not found", () => fail(403, "session_not_found", "Session from session_id claim does not exist")],
+  ])("%s: the session is over, the cookie is cleared", async (_name, answer) => {
+    answers.push(answer());
+    expect(await quick.getUser(expiring)).toEqual({ user: null, session: null });
+  });
+
+  it.each([
+    ["a network failure", () => HttpResponse.error()],
+    ["503", () => fail(503, "unexpected_failure", "Service Unavailable")],
+    ["500", () => fail(500, "unexpected_failure", "Database error")],
+    ["429 rate limited", () => fail(429, "over_request_rate_limit", "Request rate limit reached")],
+    ["408 time-out", () => fail(408, "request_timeout", "Request timeout")],
+  ])("%s: signed out on this page, but the session is kept", async (_name, answer) => {
+    for (let i = 0; i < 20; i++) answers.push(answer());
+    expect(await quick.getUser(expiring)).toEqual({ user: null, session: expiring });
+  });
+
+  it("an unexpected error (here the client cannot even be created) keeps the session too", async () => {
+    const broken = new SupabaseAuthBackend({ url: "not a url", anonKey: "test-anon-key" }, { now: () => NOW });
+    expect(await broken.getUser(expiring)).toEqual({ user: null, session: expiring });
+  });
+
+  it("a hung service: the refresh gives up at the deadline, and auth-js stops retrying", async () => {
+    let requests = 0;
+    server.use(
+      http.post(`${AUTH}/token`, async () => {
+        requests++;
+        await delay("infinite");
+        return HttpResponse.json({});
+      }),
+    );
+    // The caller's own limit is far away: only the shared deadline can end the refresh this soon.
+    const patient = new SupabaseAuthBackend(settings, {
+      now: () => NOW,
+      refreshTimeoutMs: 20_000,
+      fetch: { deadlineMs: 500 },
+    });
+    const started = Date.now();
+    expect(await patient.getUser(expiring)).toEqual({ user: null, session: expiring });
+    expect(Date.now() - started).toBeLessThan(1500);
+    const sent = requests;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // No refresh left running in the background that could spend the single-use refresh token.
+    expect(requests).toBe(sent);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type AuthError,
+  isAuthApiError,
   isAuthError,
   isAuthRetryableFetchError,
   isAuthSessionMissingError,
@@ -16,6 +17,7 @@ import {
   type SessionLookup,
   type SessionRef,
 } from "../types";
+import type { BoundedFetchOptions } from "./bounded-fetch.server";
 import { createSupabaseClient, type SupabaseSettings } from "./client.server";
 
 /**
@@ -26,7 +28,9 @@ import { createSupabaseClient, type SupabaseSettings } from "./client.server";
  *
  * The access token is refreshed on the server when it expires within 10 s (SPEC §9), at most
  * once per request (session.server.ts shares one lookup between a request's loaders, since a
- * refresh token is single-use); a failed refresh ends the session and the cookie is cleared.
+ * refresh token is single-use). The session ends (the cookie is cleared) only when the service
+ * says it is invalid; when the service is unreachable, slow or failing, the page shows signed out
+ * and the cookie is kept, so the shopper is signed in again once the service is back.
  * A session revoked elsewhere stays usable here until its access token expires (an hour by
  * default), the usual trade-off of JWT sessions.
  */
@@ -35,9 +39,10 @@ import { createSupabaseClient, type SupabaseSettings } from "./client.server";
 export const EXPIRY_MARGIN_SECONDS = 10;
 /**
  * supabase-js retries a refresh that fails on the network for up to 30 s (SPEC §9); a page must
- * not wait that long.
+ * not wait that long. The auth client's calls share one deadline (see bounded-fetch.server.ts),
+ * which ends that loop; this is the caller's own limit, a little longer, in case it does not.
  */
-const REFRESH_TIMEOUT_MS = 5000;
+const REFRESH_TIMEOUT_MS = 2800;
 
 const StoredSessionSchema = z.object({
   access_token: z.string().min(1),
@@ -68,17 +73,21 @@ function parseStored(ref: SessionRef): StoredSession | null {
 
 /**
  * GoTrue's answer as SPEC §8 wants it: its own message where it sent one ("Invalid login
- * credentials", "User already registered", a weak password), "Something went wrong" for a
- * network failure or a server error.
+ * credentials", "User already registered", a weak password); for a network failure, a time-out
+ * or a server error (never the shopper's doing), a message saying to try again later.
  */
 export function toAuthFailure(error: unknown): AuthFailure {
-  if (isAuthRetryableFetchError(error) || !isAuthError(error)) {
-    return { code: "network", message: "Something went wrong", status: 0 };
-  }
+  if (!isAuthError(error)) return { code: "network", message: AUTH_MESSAGES.unavailable, status: 0 };
   const authError = error as AuthError;
+  // A retryable error is a network failure (status 0) or a 5xx; 408 is the bounded fetch giving up.
+  if (isAuthRetryableFetchError(authError) || authError.status === 408) {
+    const status = authError.status ?? 0;
+    const code = status === 0 || status === 408 ? "network" : "unexpected";
+    return { code, message: AUTH_MESSAGES.unavailable, status };
+  }
   const status = authError.status ?? 500;
   if (status === 429) return { code: "over_request_rate_limit", message: authError.message || AUTH_MESSAGES.rateLimited, status };
-  if (status >= 500) return { code: "unexpected", message: "Something went wrong", status };
+  if (status >= 500) return { code: "unexpected", message: AUTH_MESSAGES.unavailable, status };
   const code =
     authError.code === "invalid_credentials"
       ? "invalid_credentials"
@@ -90,24 +99,42 @@ export function toAuthFailure(error: unknown): AuthFailure {
   return { code, message: authError.message || "Something went wrong", status };
 }
 
+/**
+ * Whether a failed refresh means the session is over: only the service saying so (a 4xx such as
+ * 400 "Invalid Refresh Token" or a missing session). A network failure, a time-out (408), rate
+ * limiting (429) or a 5xx says nothing about the session, which is kept to try again.
+ */
+export function endsSession(error: unknown): boolean {
+  if (isAuthSessionMissingError(error)) return true;
+  if (!isAuthApiError(error)) return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
 export class SupabaseAuthBackend implements AuthBackend {
   private readonly settings: SupabaseSettings;
   private readonly now: () => number;
-
   private readonly refreshTimeoutMs: number;
+  private readonly fetchOptions: BoundedFetchOptions;
 
-  constructor(settings?: SupabaseSettings, options: { now?: () => number; refreshTimeoutMs?: number } = {}) {
+  constructor(
+    settings?: SupabaseSettings,
+    options: { now?: () => number; refreshTimeoutMs?: number; fetch?: BoundedFetchOptions } = {},
+  ) {
     this.settings = settings ?? {
       url: process.env.SUPABASE_URL?.trim() ?? "",
       anonKey: process.env.SUPABASE_ANON_KEY?.trim() ?? "",
     };
     this.now = options.now ?? Date.now;
     this.refreshTimeoutMs = options.refreshTimeoutMs ?? REFRESH_TIMEOUT_MS;
+    this.fetchOptions = options.fetch ?? {};
   }
 
-  /** A client per call: supabase-js keeps a session inside its client, and shoppers must never share one. */
+  /**
+   * A client per call: supabase-js keeps a session inside its client, and shoppers must never
+   * share one. All of its requests share one deadline, auth-js's own retries included.
+   */
   private client() {
-    return createSupabaseClient(this.settings);
+    return createSupabaseClient(this.settings, { ...this.fetchOptions, shareDeadline: true });
   }
 
   async signUp(email: string, password: string): Promise<AuthOutcome> {
@@ -155,17 +182,22 @@ export class SupabaseAuthBackend implements AuthBackend {
     if (stored.expires_at - nowSeconds > EXPIRY_MARGIN_SECONDS) return { user: stored.user, session: ref };
     try {
       const refresh = this.client().auth.refreshSession({ refresh_token: stored.refresh_token });
-      const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), this.refreshTimeoutMs).unref());
-      const result = await Promise.race([refresh, timeout]);
-      // The service is unreachable: show this page signed out, but keep the cookie to try again.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<"timeout">((resolve) => {
+        timer = setTimeout(() => resolve("timeout"), this.refreshTimeoutMs);
+      });
+      const result = await Promise.race([refresh, timeout]).finally(() => clearTimeout(timer));
+      // The service is unreachable or slow: show this page signed out, but keep the cookie to try again.
       if (result === "timeout") return { user: null, session: ref };
       const { data, error } = result;
-      if (isAuthRetryableFetchError(error)) return { user: null, session: ref };
-      if (error || !data.session) return { user: null, session: null };
+      if (error) return { user: null, session: endsSession(error) ? null : ref };
+      if (!data.session) return { user: null, session: ref };
       const refreshed = toStored(data.session, stored.user.email);
       return { user: refreshed.user, session: JSON.stringify(refreshed) };
-    } catch {
-      return { user: null, session: null };
+    } catch (error) {
+      // Not the service saying the session is invalid, so it is kept, as on a time-out.
+      console.error("Refreshing the session failed", error);
+      return { user: null, session: ref };
     }
   }
 }
