@@ -3,7 +3,7 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express, { type ErrorRequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Request } from "express";
 import morgan from "morgan";
 
 import { bodyLimit, crossSiteGuard, hostGuard } from "./request-guards";
@@ -14,11 +14,17 @@ import { bodyLimit, crossSiteGuard, hostGuard } from "./request-guards";
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** An IPv4 client on a dual-stack socket reads `::ffff:1.2.3.4`: the same client as `1.2.3.4`, so one rate-limit key. */
-function clientAddress(raw: string | undefined): string {
+/**
+ * The client's address: the socket's, or with `trust proxy` the one our proxy appended to
+ * X-Forwarded-For. An IPv4 client on a dual-stack socket reads `::ffff:1.2.3.4`: the same client
+ * as `1.2.3.4`, so one rate-limit key.
+ */
+function clientAddress(req: Request): string {
+  const raw = req.ip || req.socket.remoteAddress;
   if (!raw) return "unknown";
   return raw.startsWith("::ffff:") && raw.includes(".") ? raw.slice("::ffff:".length) : raw;
 }
+morgan.token("client", (req) => clientAddress(req as Request));
 
 export interface AppOptions {
   build: ServerBuild;
@@ -47,7 +53,7 @@ export function createApp({ build, trustProxy, publicDir, isClosing = () => fals
     next();
   });
   // One line a request; `:remote-addr` is req.ip, so it follows the trust proxy setting.
-  app.use(morgan(":remote-addr :method :url :status :res[content-length] - :response-time ms"));
+  app.use(morgan(":client :method :url :status :res[content-length] - :response-time ms"));
   app.use(hostGuard({ trustProxy }));
   app.use(crossSiteGuard());
   app.use(bodyLimit(MAX_BODY_BYTES));
@@ -62,7 +68,7 @@ export function createApp({ build, trustProxy, publicDir, isClosing = () => fals
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV,
-      getLoadContext: (req): AppLoadContext => ({ clientAddress: clientAddress(req.ip || req.socket.remoteAddress) }),
+      getLoadContext: (req): AppLoadContext => ({ clientAddress: clientAddress(req) }),
     }),
   );
 

@@ -100,13 +100,19 @@ export function crossSiteGuard(): RequestHandler {
   };
 }
 
+/** How long a refused body's connection stays open after the 413, so the client can read it before the close. */
+const LINGER_MS = 1_000;
+
 /**
- * 413 for a body that declares itself larger than `maxBytes`, without reading it: the
- * connection is closed after the answer, so the rest is never read either. A body sent without
- * a length (chunked) is counted by the form reader instead, which stops at its own limit.
+ * 413 for a body that declares itself larger than `maxBytes`, without reading it. Whoever
+ * answers 413 (this, or a form over its own lower limit, counted as it arrives) gets the
+ * connection closed a moment after the answer, so the rest of the body is never read.
  */
 export function bodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
+    res.once("finish", () => {
+      if (res.statusCode === 413) setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    });
     const length = Number(req.headers["content-length"] ?? 0);
     if (!(length > maxBytes)) return next();
     res.set("Connection", "close");

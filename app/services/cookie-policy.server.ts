@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+import { dataDirProblem } from "~/backends/embedded/data-dir-lock.server";
+import { StartupError } from "~/services/startup-error.server";
+
 /**
  * What every cookie the shop sets has in common: the secret that signs it and when it is Secure
  * (DESIGN §5). One module, so the session, toast and CSRF cookies never disagree.
@@ -27,7 +30,7 @@ const SECRET_FILE = "session-secret";
 function productionSecret(env: NodeJS.ProcessEnv): string {
   const hosted = Boolean(env.SUPABASE_URL?.trim() && env.SUPABASE_ANON_KEY?.trim());
   if (hosted) {
-    throw new Error(
+    throw new StartupError(
       "SESSION_SECRET is not set. In production with hosted Supabase the shop refuses to start without it: " +
         "set SESSION_SECRET to a long random value (e.g. `openssl rand -base64 32`).",
     );
@@ -39,11 +42,15 @@ function productionSecret(env: NodeJS.ProcessEnv): string {
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw dataDirProblem(path.dirname(file), error);
   }
   const secret = randomBytes(32).toString("base64url");
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  } catch (error) {
+    throw dataDirProblem(path.dirname(file), error);
+  }
   return secret;
 }
 

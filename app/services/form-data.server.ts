@@ -7,7 +7,7 @@ import { cleanText, type CleanTextOptions } from "~/models/request-text";
  */
 const MAX_FORM_BYTES = 64 * 1024;
 
-/** 413, read no further: the connection is closed after the answer, so the rest is never read. */
+/** 413, read no further: the connection is closed after the answer, so the rest is not read. */
 function payloadTooLarge(maxBytes: number): Response {
   return new Response(`Payload Too Large: this form accepts at most ${Math.floor(maxBytes / 1024)} KB.`, {
     status: 413,
@@ -42,7 +42,9 @@ export async function readFormData(
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        await reader.cancel();
+        // Not cancelled: that would destroy the socket before the 413 could be sent. The server
+        // entry closes the connection soon after the answer (server/request-guards.ts).
+        reader.releaseLock();
         throw payloadTooLarge(maxBytes);
       }
       chunks.push(value);

@@ -37,6 +37,8 @@ export interface ServerOptions {
   /** Extra environment (e.g. SUPABASE_URL); the embedded backend unless set. */
   env?: Record<string, string>;
   port?: number;
+  /** Run as this user id (root only), e.g. to meet a DATA_DIR this user cannot write. */
+  uid?: number;
 }
 
 export interface RunningServer {
@@ -51,9 +53,10 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
 }
 
-function spawnServer({ dataDir = "memory://", env = {}, port }: ServerOptions & { port: number }) {
+function spawnServer({ dataDir = "memory://", env = {}, port, uid }: ServerOptions & { port: number }) {
   const child = spawn(process.execPath, [path.join(BUILD_DIR, "server.js")], {
     cwd: ROOT,
+    ...(uid === undefined ? {} : { uid, gid: uid }),
     env: {
       ...process.env,
       NODE_ENV: "production",

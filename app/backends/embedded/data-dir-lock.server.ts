@@ -17,6 +17,20 @@ interface LockOwner {
   host: string;
 }
 
+/** What an operator reads when DATA_DIR cannot be used: one line, what is wrong and what to do. */
+export function dataDirProblem(dir: string, error: unknown): StartupError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === "EACCES" || code === "EPERM" || code === "EROFS"
+      ? "is not writable by this user"
+      : code === "ENOTDIR" || code === "EEXIST"
+        ? "is not a directory"
+        : code === "ENOSPC"
+          ? "is on a full disk"
+          : `cannot be used (${code ?? (error as Error).message})`;
+  return new StartupError(`DATA_DIR ${dir} ${reason}: fix it, or set DATA_DIR to a writable directory.`, { cause: error });
+}
+
 /** Directories this process holds, so a second open from the same process is caught too. */
 const held = new Set<string>();
 

@@ -8,7 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { StartupError } from "~/services/startup-error.server";
 
 import { EMBEDDED_AUTH_SCHEMA } from "./auth-schema.server";
-import { lockDataDir } from "./data-dir-lock.server";
+import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
 
 /**
  * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
@@ -172,20 +172,6 @@ async function seedIfEmpty(db: Database, seedFile: string): Promise<boolean> {
     throw new Error(`Seeding from ${seedFile} failed: ${(error as Error).message}`, { cause: error });
   }
   return true;
-}
-
-/** What an operator reads when DATA_DIR cannot be used: one line, what is wrong and what to do. */
-function dataDirProblem(dir: string, error: unknown): StartupError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason =
-    code === "EACCES" || code === "EPERM" || code === "EROFS"
-      ? "is not writable by this user"
-      : code === "ENOTDIR" || code === "EEXIST"
-        ? "is not a directory"
-        : code === "ENOSPC"
-          ? "is on a full disk"
-          : `cannot be used (${code ?? (error as Error).message})`;
-  return new StartupError(`DATA_DIR ${dir} ${reason}: fix it, or set DATA_DIR to a writable directory.`, { cause: error });
 }
 
 /**

@@ -1,0 +1,223 @@
+import { mkdirSync, mkdtempSync, writeFileSync, chmodSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { rawRequest, runUntilExit, startServer, tempDataDir, Visitor, type RunningServer } from "./harness";
+
+const EVIL = "https://evil.example";
+
+describe("the server entry", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.each(["a b", "[::1", "exa mple.com:80", "localhost:99999"])("answers 400 in plain text to Host: %s", async (host) => {
+    const response = await rawRequest(server.origin, { path: "/", headers: { host } });
+    expect(response.status).toBe(400);
+    expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(response.body).toMatch(/Host header/);
+  });
+
+  it("ignores a forged X-Forwarded-Host when no trusted proxy is configured", async () => {
+    const response = await rawRequest(server.origin, { path: "/about", headers: { "x-forwarded-host": "a b" } });
+    expect(response.status).toBe(200);
+  });
+
+  it("answers 200 to searches with NUL and invalid UTF-8, searching for the text without them", async () => {
+    for (const query of ["search=%00", "search=%00%FF%FE", "search=sen%00sor", "search=%F0%9F"]) {
+      const response = await rawRequest(server.origin, { path: `/products?${query}` });
+      expect(response.status, query).toBe(200);
+    }
+    const sensor = await rawRequest(server.origin, { path: "/products?search=sen%00sor" });
+    expect(sensor.body).toContain("Search Results for &quot;sensor&quot;");
+  });
+
+  it.each(["/auth", "/auth?mode=sign-up", "/contact", "/notice", "/logout", "/search", "/products", "/"])(
+    "refuses a cross-site POST %s with 403 before anything runs",
+    async (formPath) => {
+      const visitor = new Visitor(server.origin);
+      const csrf = await visitor.csrfToken("/auth");
+      const response = await visitor.post(
+        formPath,
+        { csrf, intent: "sign-up", email: "victim@example.com", password: "long enough password", feature: "cart", search: "x" },
+        { origin: EVIL },
+      );
+      expect(response.status).toBe(403);
+      expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(response.body).toMatch(/another site/);
+      expect(response.headers["set-cookie"]).toBeUndefined();
+    },
+  );
+
+  it("creates no account from a cross-site sign-up, even with a valid token", async () => {
+    const visitor = new Visitor(server.origin);
+    const fields = { csrf: await visitor.csrfToken("/auth?mode=sign-up"), intent: "sign-up", email: "forged@example.com", password: "a long enough password" };
+    const forgeries: Record<string, string>[] = [{ origin: EVIL }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "http://[" }];
+    for (const headers of forgeries) {
+      expect((await visitor.post("/auth?mode=sign-up", fields, headers)).status).toBe(403);
+    }
+    const signIn = await visitor.post("/auth", { ...fields, csrf: await visitor.csrfToken("/auth"), intent: "sign-in" });
+    expect(signIn.status).toBe(400);
+    expect(signIn.body).toContain("Invalid login credentials");
+  });
+
+  it("accepts a same-origin post (the browser's Origin matches the Host)", async () => {
+    const visitor = new Visitor(server.origin);
+    const csrf = await visitor.csrfToken("/about");
+    const response = await visitor.post("/notice", { csrf, feature: "cart", redirectTo: "/about" }, { origin: server.origin, "sec-fetch-site": "same-origin" });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe("/about");
+  });
+
+  it("answers 413 to a body that declares more than the limit, without waiting for it", async () => {
+    const started = performance.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(server.origin);
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path: "/auth",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(50 * 1024 * 1024) },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on("error", reject);
+      // Only the first kilobyte of the announced 50 MB is ever sent.
+      req.write("a=".padEnd(1024, "b"));
+    });
+    expect(status).toBe(413);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("answers 413 to a form body sent without a length once it passes the form's limit", async () => {
+    const visitor = new Visitor(server.origin);
+    const csrf = await visitor.csrfToken("/auth");
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(server.origin);
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path: "/auth",
+        headers: { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked", cookie: visitor.cookieHeader },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      // Once the answer is in, the server may cut the connection while this side still writes.
+      req.on("error", (error) => setTimeout(() => reject(error), 500));
+      req.write(`csrf=${encodeURIComponent(csrf)}&email=`);
+      for (let i = 0; i < 20; i++) req.write("x".repeat(8 * 1024));
+    });
+    expect(status).toBe(413);
+  });
+
+  it("caches hashed assets for a year and other public files for an hour, and compresses pages", async () => {
+    const favicon = await rawRequest(server.origin, { path: "/favicon.svg" });
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+    const home = await rawRequest(server.origin, { path: "/", headers: { "accept-encoding": "gzip" } });
+    expect(home.headers["content-encoding"]).toBe("gzip");
+    const page = await rawRequest(server.origin, { path: "/" });
+    const script = /\/build\/[^"]+\.js/.exec(page.body)?.[0];
+    expect(script).toBeTruthy();
+    const asset = await rawRequest(server.origin, { path: script! });
+    expect(asset.status).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(page.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("logs one line a request, with its address, method, path and status", async () => {
+    await rawRequest(server.origin, { path: "/about?logged=1" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.output()).toMatch(/^127\.0\.0\.1 GET \/about\?logged=1 200 /m);
+  });
+});
+
+describe("starting", () => {
+  it("refuses a DATA_DIR that is not a directory, in one line, with exit code 1", async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), "makervolt-file-"));
+    const file = path.join(parent, "not-a-dir");
+    writeFileSync(file, "");
+    try {
+      const { code, output } = await runUntilExit({ dataDir: path.join(file, "data") });
+      expect(code).toBe(1);
+      expect(output.trim().split("\n")).toEqual([expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not a directory/)]);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)("refuses a DATA_DIR this user cannot write, in one line", async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), "makervolt-locked-"));
+    chmodSync(parent, 0o755);
+    try {
+      // nobody (65534) may read the build but not write into a directory root owns.
+      const { code, output } = await runUntilExit({ dataDir: path.join(parent, "data"), uid: 65534 });
+      expect(code).toBe(1);
+      expect(output.trim().split("\n")).toEqual([expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not writable/)]);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a damaged database in one line", async () => {
+    const data = tempDataDir();
+    try {
+      const first = await startServer({ dataDir: data.dir });
+      expect(await first.stop()).toBe(0);
+      writeFileSync(path.join(data.dir, "global", "pg_control"), "not a control file");
+      const { code, output } = await runUntilExit({ dataDir: data.dir });
+      expect(code).toBe(1);
+      expect(output.trim().split("\n")).toEqual([expect.stringMatching(/^MakerVolt could not start: The database in DATA_DIR .* could not be opened/)]);
+    } finally {
+      data.remove();
+    }
+  });
+
+  it("refuses a DATA_DIR another live server holds, and takes over a lock its dead owner left", async () => {
+    const data = tempDataDir();
+    try {
+      const first = await startServer({ dataDir: data.dir });
+      const second = await runUntilExit({ dataDir: data.dir });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`is in use by another MakerVolt server (pid ${first.child.pid}`);
+      expect(second.output.trim().split("\n")).toHaveLength(1);
+      // Still serving: the refused server touched nothing.
+      expect((await rawRequest(first.origin, { path: "/healthz" })).status).toBe(200);
+
+      await first.stop("SIGKILL");
+      const third = await startServer({ dataDir: data.dir });
+      expect((await rawRequest(third.origin, { path: "/healthz" })).status).toBe(200);
+      expect(await third.stop()).toBe(0);
+    } finally {
+      data.remove();
+    }
+  });
+
+  it("stops on SIGTERM with exit code 0 and releases DATA_DIR for the next server", async () => {
+    const data = tempDataDir();
+    try {
+      const first = await startServer({ dataDir: data.dir });
+      expect(await first.stop("SIGTERM")).toBe(0);
+      expect(first.output()).toContain("SIGTERM: finishing requests in flight");
+      mkdirSync(data.dir, { recursive: true });
+      const second = await startServer({ dataDir: data.dir });
+      expect(await second.stop("SIGINT")).toBe(0);
+    } finally {
+      data.remove();
+    }
+  });
+});
