@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 
 import { getProductRepository } from "~/backends/index.server";
@@ -21,6 +21,7 @@ import type { Product } from "~/models/product";
 import { queryParam } from "~/models/request-text";
 import { pageTitle } from "~/models/store";
 import { productJsonLd } from "~/models/structured-data";
+import { backendFailureInit, withFailureHeaders } from "~/services/backend-failure.server";
 import { productShareImage } from "~/services/share-images.server";
 
 /** SPEC §9: at most this many key features, and this much of the description as meta description. */
@@ -44,9 +45,8 @@ function parseImageIndex(raw: string | null, count: number): number {
   return i < count ? i : 0;
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Something went wrong";
-}
+/** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
+export const PRODUCT_UNAVAILABLE = "This product is unavailable right now. Please try again in a minute.";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseProductId(params.id);
@@ -59,7 +59,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     product = await repository.getProduct(id);
   } catch (error) {
     console.error(`product ${id}: fetching the product failed`, error);
-    return data({ kind: "error" as const, message: errorMessage(error) }, { status: 500 });
+    return data({ kind: "error" as const, message: PRODUCT_UNAVAILABLE }, backendFailureInit(error));
   }
   if (!product) return data({ kind: "not-found" as const }, { status: 404 });
 
@@ -72,6 +72,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
   return data({ kind: "found" as const, product, related, shareImage: productShareImage(product) });
 }
+
+/** An outage's Retry-After reaches the page. */
+export const headers: HeadersFunction = withFailureHeaders;
 
 /** Switching image, tab or quantity is display state in the URL: no need to fetch the product again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {

@@ -1,4 +1,11 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaDescriptor,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 
 import { getProductRepository } from "~/backends/index.server";
@@ -15,6 +22,7 @@ import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/pag
 import type { Product } from "~/models/product";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
+import { backendFailureInit, withFailureHeaders } from "~/services/backend-failure.server";
 
 /** Cards above the fold load their images at once; the rest lazily. */
 const EAGER_IMAGES = 3;
@@ -28,9 +36,8 @@ function catalogueHeading(query: CatalogueQuery, unknownCategory: boolean): stri
   return unknownCategory ? "Products" : "All Products";
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Something went wrong";
-}
+/** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
+export const CATALOGUE_UNAVAILABLE = "The catalogue is unavailable right now. Please try again in a minute.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -53,12 +60,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     console.error("catalogue: listing products failed", error);
     return data(
-      { query, unknownCategory, products: [] as Product[], total: 0, error: errorMessage(error) },
-      { status: 500 },
+      { query, unknownCategory, products: [] as Product[], total: 0, error: CATALOGUE_UNAVAILABLE },
+      backendFailureInit(error),
     );
   }
   return data({ query, unknownCategory, products, total, error: null as string | null });
 }
+
+/** An outage's Retry-After reaches the page. */
+export const headers: HeadersFunction = withFailureHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: pageTitle("Products") }];
