@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 
 import { getAuthBackend } from "~/backends/index.server";
-import { AUTH_MESSAGES } from "~/backends/types";
+import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage } from "~/backends/types";
 import { FieldError, fieldControlClass, fieldLabelClass, invalidProps } from "~/components/form-field";
 import { HoneypotInputs, HoneypotProvider } from "~/components/honeypot";
 import { showToast } from "~/components/use-toast";
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Kept for the form after a failure; the password never is (nor logged, nor echoed).
   const email = textField(form, "email").trim().slice(0, 254);
 
-  const fail = (message: string, status: 400 | 429, errors: Partial<Record<AuthField, string>> = {}) => {
+  const fail = (message: string, status: 400 | 429 | 503, errors: Partial<Record<AuthField, string>> = {}) => {
     const toast = toastInThisResponse(context, { title: COPY[mode].failure, description: message, variant: "destructive" });
     return data({ mode, email, errors, toast }, { status });
   };
@@ -101,9 +101,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email: validEmail, password } = parsed.data;
   if (isAuthAttemptLimited(context.clientAddress, validEmail)) return fail(RATE_LIMITED_MESSAGE, 429);
 
-  const backend = await getAuthBackend();
-  const outcome = mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
+  let outcome: AuthOutcome;
+  try {
+    const backend = await getAuthBackend();
+    outcome = mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
+  } catch (error) {
+    // The embedded database could not be opened: an outage to the shopper, like an unreachable service.
+    console.error("auth: the account backend is unavailable", error);
+    return fail(AUTH_MESSAGES.unavailable, 503);
+  }
   if (!outcome.ok) {
+    // Not the shopper's doing (network, time-out, 5xx): say so, and it is no failed attempt either.
+    if (isAuthOutage(outcome.error)) return fail(AUTH_MESSAGES.unavailable, 503);
     if (outcome.error.status === 429) return fail(outcome.error.message || RATE_LIMITED_MESSAGE, 429);
     // Only the answers a guesser gets (wrong password, taken email) count; an outage does not.
     if (outcome.error.status >= 400 && outcome.error.status < 500) recordAuthFailure(context.clientAddress, validEmail);
