@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, it } from "vitest";
+
+import { startServer, Visitor, type RunningServer } from "./harness";
+
+/**
+ * Failed sign-ins are limited per email and per client address (100 an hour). The address is
+ * the socket's, or with TRUST_PROXY=1 the one our proxy appended to X-Forwarded-For, never one the
+ * client wrote: a guesser cannot spread failures over made-up addresses, nor lock out someone else's.
+ */
+
+const ADDRESS_LIMIT = 100;
+/** A hundred failed sign-ins each cost a memory-hard password check: minutes on a busy two-core machine. */
+const SLOW = 360_000;
+
+/** `count` failed sign-ins, each for a different email (so the per-email limit never applies). */
+async function failSignIns(server: RunningServer, count: number, forwardedFor: (i: number) => string) {
+  const statuses: number[] = [];
+  const worker = async (offset: number) => {
+    const visitor = new Visitor(server.origin);
+    const csrf = await visitor.csrfToken("/auth");
+    for (let i = offset; i < count; i += 4) {
+      const response = await visitor.post(
+        "/auth",
+        { csrf, intent: "sign-in", email: `guess${i}@example.com`, password: "wrong password" },
+        { "x-forwarded-for": forwardedFor(i) },
+      );
+      statuses.push(response.status);
+    }
+  };
+  await Promise.all([0, 1, 2, 3].map(worker));
+  return statuses;
+}
+
+async function signInStatus(server: RunningServer, forwardedFor: string) {
+  const visitor = new Visitor(server.origin);
+  const csrf = await visitor.csrfToken("/auth");
+  const response = await visitor.post(
+    "/auth",
+    { csrf, intent: "sign-in", email: "someone.new@example.com", password: "wrong password" },
+    { "x-forwarded-for": forwardedFor },
+  );
+  return response.status;
+}
+
+describe("per-address sign-in limits", () => {
+  const servers: RunningServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  it("count the socket's address without a trusted proxy, whatever X-Forwarded-For claims", async () => {
+    const server = await startServer();
+    servers.push(server);
+    const statuses = await failSignIns(server, ADDRESS_LIMIT, (i) => `198.51.100.${i % 250}`);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    expect(await signInStatus(server, "203.0.113.99")).toBe(429);
+  }, SLOW);
+
+  it("count the address our proxy appended with TRUST_PROXY=1, not one the client put before it", async () => {
+    const server = await startServer({ env: { TRUST_PROXY: "1" } });
+    servers.push(server);
+    const statuses = await failSignIns(server, ADDRESS_LIMIT, (i) => `10.0.0.${i % 250}, 203.0.113.7`);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    expect(await signInStatus(server, "203.0.113.7")).toBe(429);
+    expect(await signInStatus(server, "10.9.9.9, 203.0.113.8")).toBe(400);
+  }, SLOW);
+
+  it("answer 400 to a malformed X-Forwarded-Host from a trusted proxy", async () => {
+    const server = await startServer({ env: { TRUST_PROXY: "1" } });
+    servers.push(server);
+    const visitor = new Visitor(server.origin);
+    expect((await visitor.request({ path: "/about", headers: { "x-forwarded-host": "a b" } })).status).toBe(400);
+    expect((await visitor.request({ path: "/about", headers: { "x-forwarded-host": "shop.example" } })).status).toBe(200);
+  });
+});
