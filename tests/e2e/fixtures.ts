@@ -64,6 +64,43 @@ export async function expectNoViolations(page: Page) {
 }
 
 /**
+ * Holds every toast on the page as a shopper reads it: fully in, and not yet leaving. The server
+ * HTML's toast fades in over 150 ms and fades out by CSS 5 s later, and Radix closes its own after
+ * 5 s, so an audit that starts during the fade-in, or outlasts the 5 s on a busy machine, would
+ * read a half-transparent toast. Entry animations run to their end, the auto-hide is paused before
+ * it starts, and Radix's timer pauses as when the pointer rests on the toast. Fails if a toast is
+ * already closing, or if it is not fully opaque and visible once held.
+ */
+export async function holdToastsShown(page: Page) {
+  const held = await page.evaluate(() => {
+    const region = document.querySelector('[role="region"][aria-label^="Notifications"]');
+    region?.querySelector("ol")?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true }));
+    const entering = ["toast-reveal", "toast-appear", "toast-slide-in"];
+    const leaving = ["toast-auto-hide", "toast-disappear"];
+    const unexpected: string[] = [];
+    for (const animation of document.getAnimations()) {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      if (!target?.closest(".toast-static, .toast-radix")) continue;
+      const name = animation instanceof CSSAnimation ? animation.animationName : String(animation.id);
+      if (entering.includes(name)) animation.finish();
+      else if (leaving.includes(name)) {
+        animation.pause();
+        animation.currentTime = 0;
+      } else unexpected.push(name);
+    }
+    const cards = [...document.querySelectorAll(".toast-static:not(:target) .toast-static-reveal, .toast-radix")];
+    const shown = cards.map((card) => {
+      const style = getComputedStyle(card);
+      return `${style.visibility}, opacity ${style.opacity}`;
+    });
+    return { unexpected, shown };
+  });
+  expect(held.unexpected, "toast animations that neither bring a toast in nor hide it").toEqual([]);
+  expect(held.shown.length, "toasts on the page").toBeGreaterThan(0);
+  for (const shown of held.shown) expect(shown, "a held toast").toBe("visible, opacity 1");
+}
+
+/**
  * Waits until React has hydrated, so JS-project tests exercise the enhanced page. The root
  * marks <html> with data-hydrated once its first effect runs.
  */
