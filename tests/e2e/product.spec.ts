@@ -149,7 +149,8 @@ test.describe("product detail", () => {
 
     // The shopper's next arrow press arrives just as the Home switch's data lands: the router has
     // the new URL and React has yet to render it. A key event cannot be timed that finely from
-    // outside the page, so the page presses it itself, on the focused tab, at that moment.
+    // outside the page, so the page presses it itself, on the focused tab, at that moment: in a
+    // microtask once the router has told its listeners, which is before React's render task.
     await page.evaluate(() => {
       type Router = {
         state: { navigation: { state: string }; location: { search: string } };
@@ -159,9 +160,11 @@ test.describe("product detail", () => {
       const unsubscribe = router.subscribe(() => {
         if (router.state.navigation.state !== "idle" || router.state.location.search !== "") return;
         unsubscribe();
-        const press = new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true, cancelable: true });
-        document.activeElement!.dispatchEvent(press);
-        (window as unknown as { pressedOnLanding: boolean }).pressedOnLanding = true;
+        queueMicrotask(() => {
+          const press = new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true, cancelable: true });
+          document.activeElement!.dispatchEvent(press);
+          (window as unknown as { pressedOnLanding: boolean }).pressedOnLanding = true;
+        });
       });
     });
     await page.keyboard.press("Home");
