@@ -63,8 +63,9 @@ export function createApp({ build, trustProxy, publicDir, isClosing = () => fals
   app.use(build.publicPath, express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
   app.use(express.static(publicDir, { maxAge: "1h" }));
 
-  app.all(
-    "*",
+  // `use`, not `all("*")`: Express would decode the path as a route parameter first and fail a
+  // malformed one (`/products/%F0%9F`) with its own error; Remix reads paths as they come.
+  app.use(
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV,
@@ -74,9 +75,15 @@ export function createApp({ build, trustProxy, publicDir, isClosing = () => fals
 
   // Whatever escapes Remix (it answers its own errors): logged here, a plain 500 out, never a stack.
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
-    console.error(`Unhandled error for ${req.method} ${req.originalUrl}`, error);
+    // Express and its middleware mark what the client got wrong (a malformed body or URL) with a 4xx.
+    const status = Number((error as { status?: unknown }).status);
+    const clientError = status >= 400 && status < 500;
+    if (!clientError) console.error(`Unhandled error for ${req.method} ${req.originalUrl}`, error);
     if (res.headersSent) return res.destroy();
-    res.status(500).type("text/plain; charset=utf-8").send("Internal Server Error");
+    res
+      .status(clientError ? status : 500)
+      .type("text/plain; charset=utf-8")
+      .send(clientError ? "Bad Request" : "Internal Server Error");
   };
   app.use(lastResort);
   return app;

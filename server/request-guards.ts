@@ -100,22 +100,25 @@ export function crossSiteGuard(): RequestHandler {
   };
 }
 
-/** How long a refused body's connection stays open after the 413, so the client can read it before the close. */
+/** How long a refused body may still arrive (and be thrown away) after the 413, before the connection is cut. */
 const LINGER_MS = 1_000;
 
 /**
- * 413 for a body that declares itself larger than `maxBytes`, without reading it. Whoever
- * answers 413 (this, or a form over its own lower limit, counted as it arrives) gets the
- * connection closed a moment after the answer, so the rest of the body is never read.
+ * 413 for a body that declares itself larger than `maxBytes`, at once and without looking at it.
+ * What the client is still sending is discarded unread for at most LINGER_MS, then the connection
+ * is cut: closing at once would make the client's own writes fail, and many clients would then
+ * report a reset instead of our answer. (A form over its own, lower limit, counted as it arrives,
+ * answers 413 with `Connection: close`: app/services/form-data.server.ts.)
  */
 export function bodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
-    res.once("finish", () => {
-      if (res.statusCode === 413) setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
-    });
     const length = Number(req.headers["content-length"] ?? 0);
     if (!(length > maxBytes)) return next();
-    res.set("Connection", "close");
+    res.once("finish", () => {
+      const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+      cut.unref();
+      req.once("end", () => clearTimeout(cut));
+    });
     plain(res, 413, `Payload Too Large: this server accepts at most ${Math.floor(maxBytes / 1024)} KB.`);
   };
 }

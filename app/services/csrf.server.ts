@@ -32,12 +32,13 @@ const csrfFor = (request: Request) => (isSecure(request) ? secure : plain);
 export async function commitCsrfToken(request: Request): Promise<{ token: string; setCookie: string | null }> {
   try {
     const [token, setCookie] = await csrfFor(request).commitToken(request);
-    return { token, setCookie };
+    // An empty `csrf=` cookie reads as an empty token, which no form could be checked against.
+    if (token) return { token, setCookie };
   } catch {
-    // A tampered cookie: start over with a fresh one.
-    const [token, setCookie] = await csrfFor(request).commitToken(new Headers());
-    return { token, setCookie };
+    // A tampered cookie: start over with a fresh one, as below.
   }
+  const [token, setCookie] = await csrfFor(request).commitToken(new Headers());
+  return { token, setCookie };
 }
 
 export const CSRF_FAILURE_MESSAGE =

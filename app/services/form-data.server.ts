@@ -42,8 +42,8 @@ export async function readFormData(
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        // Not cancelled: that would destroy the socket before the 413 could be sent. The server
-        // entry closes the connection soon after the answer (server/request-guards.ts).
+        // Not cancelled: that would destroy the socket before the 413 could be sent. The answer
+        // closes the connection instead, so the rest is never read.
         reader.releaseLock();
         throw payloadTooLarge(maxBytes);
       }

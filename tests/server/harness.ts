@@ -141,20 +141,25 @@ export function rawRequest(
 ): Promise<RawResponse> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
+    let answered: RawResponse | null = null;
     const req = http.request(
       { host: url.hostname, port: url.port, method, path: requestPath, headers, agent: false, timeout: 30_000 },
       (res) => {
         const chunks: Buffer[] = [];
+        answered = { status: res.statusCode ?? 0, headers: res.headers, body: "" };
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
+        res.on("end", () => resolve({ ...answered!, body: Buffer.concat(chunks).toString("utf8") }));
         res.on("error", reject);
       },
     );
     req.on("timeout", () => req.destroy(new Error(`${method} ${requestPath} timed out`)));
-    req.on("error", reject);
-    if (body !== undefined) req.end(body);
+    // A server that refuses a body may cut the connection while this side still sends it: what
+    // it answered before that is the answer.
+    req.on("error", (error) => (answered ? resolve(answered) : reject(error)));
+    // A body shorter than the Content-Length it was given is left unfinished: a client still sending.
+    const declared = Number(Object.entries(headers).find(([name]) => name.toLowerCase() === "content-length")?.[1]);
+    if (body !== undefined && declared > Buffer.byteLength(body)) req.write(body);
+    else if (body !== undefined) req.end(body);
     else req.end();
   });
 }
