@@ -85,9 +85,8 @@ export function decideCookieSecretForTest(env: NodeJS.ProcessEnv): string {
 /**
  * Secure only in production over HTTPS: browsers refuse a Secure cookie sent over plain HTTP, and
  * the end-to-end server (NODE_ENV=production on http://localhost) must still deliver cookies.
- * remix-serve does not trust proxies, so behind a TLS-terminating proxy `request.url` says http:
- * the proxy's X-Forwarded-Proto is honoured too. A forged header can only make the cookie
- * stricter (the forger's own browser then drops it), never weaker.
+ * Behind a TLS-terminating proxy `request.url` says http: the proxy's X-Forwarded-Proto is
+ * honoured too, and the server entry passes it on only from a proxy we trust (TRUST_PROXY=1).
  */
 export function isSecure(request: Request): boolean {
   if (process.env.NODE_ENV !== "production") return false;

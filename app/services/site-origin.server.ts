@@ -1,3 +1,5 @@
+import { StartupError } from "~/services/startup-error.server";
+
 /**
  * The shop's public origin ("https://www.makervolt.com"), for the absolute URLs that leave the
  * page: canonical links, Open Graph and Twitter tags, JSON-LD, the sitemap and robots.txt (ADR 008).
@@ -25,14 +27,14 @@ export function configuredOrigin(env: Env = process.env): string | null {
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`SITE_URL must be an absolute http(s) URL such as https://www.makervolt.com, not "${raw}"`);
+    throw new StartupError(`SITE_URL must be an absolute http(s) URL such as https://www.makervolt.com, not "${raw}"`);
   }
   if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) {
-    throw new Error(`SITE_URL must be an http(s) origin without credentials, not "${raw}"`);
+    throw new StartupError(`SITE_URL must be an http(s) origin without credentials, not "${raw}"`);
   }
   // The shop is served from the root of its host; a path would make every link wrong.
   if (url.pathname !== "/" || url.search || url.hash) {
-    throw new Error(`SITE_URL must be an origin without a path, query or fragment (e.g. https://www.makervolt.com), not "${raw}"`);
+    throw new StartupError(`SITE_URL must be an origin without a path, query or fragment (e.g. https://www.makervolt.com), not "${raw}"`);
   }
   return url.origin;
 }
