@@ -125,8 +125,10 @@ function AccountMenu({ email }: { email: string }) {
   useDetailsMenu(ref);
   return (
     <details ref={ref} className="relative">
-      <summary aria-label="Account" className={`${summaryReset} ${iconButton}`}>
+      {/* Named by visually hidden text, not aria-label, so text browsers show the control too. */}
+      <summary className={`${summaryReset} ${iconButton}`}>
         <UserIcon className="h-6 w-6" />
+        <span className="sr-only">Account</span>
       </summary>
       <div className="absolute right-0 top-full z-50 w-72 max-w-[calc(100vw-1.5rem)] pt-1">
         <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-lg">

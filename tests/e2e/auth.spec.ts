@@ -15,8 +15,9 @@ const PASSWORD = "correct horse battery";
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 const email = (page: Page) => page.getByRole("main").getByRole("textbox", { name: "Email address" });
 const password = (page: Page) => page.getByRole("main").getByLabel("Password", { exact: true });
-// `<summary>` has no implicit role Playwright's role engine knows; it is named "Account".
-const accountMenu = (page: Page) => page.getByRole("banner").locator("summary[aria-label='Account']");
+// `<summary>` has no implicit role Playwright's role engine knows; it is named by its text,
+// "Account" (visually hidden, so text browsers show it too), never by aria-label.
+const accountMenu = (page: Page) => page.getByRole("banner").locator("summary:not([aria-label])", { hasText: /^Account$/ });
 
 function newEmail() {
   return `shopper-${randomUUID().slice(0, 8)}@example.com`;

@@ -292,8 +292,8 @@ test.describe("header menus", () => {
     else await page.waitForLoadState("load");
 
     const banner = page.getByRole("banner");
-    // `<summary>` has no implicit role Playwright knows: found by its name, as a label or as text.
-    const toggle = banner.locator("summary[aria-label='Account'], summary:has-text('Account')");
+    // `<summary>` has no implicit role Playwright knows: found by its text.
+    const toggle = banner.locator("summary", { hasText: /^Account$/ });
     const logout = banner.getByRole("button", { name: "Logout" });
     // With script the new page's h1 has focus (after the sign-up redirect): the header is behind it.
     await tabTo(page, toggle, { backwards: hasJs });
