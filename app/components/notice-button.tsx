@@ -18,6 +18,8 @@ export interface NoticeFormProps {
    */
   children: ReactNode | ((fetcher: NoticeFetcher) => ReactNode);
   className?: string;
+  /** For fields outside the form that belong to it (`form=`), e.g. the product page's quantity. */
+  id?: string;
   /** Names the form when it is a landmark-worthy group, e.g. "Newsletter". */
   "aria-label"?: string;
   /** For forms with fields: let the server's messages show instead of the browser's. */
@@ -34,7 +36,7 @@ export interface NoticeFormProps {
  * scroll position and focus stays on the button, and the root loader's revalidation brings the
  * toast.
  */
-export function NoticeForm({ feature, children, className, noValidate, "aria-label": ariaLabel }: NoticeFormProps) {
+export function NoticeForm({ feature, children, className, id, noValidate, "aria-label": ariaLabel }: NoticeFormProps) {
   const location = useLocation();
   const fetcher = useFetcher<typeof noticeAction>();
   const hydrated = useHydrated();
@@ -54,6 +56,7 @@ export function NoticeForm({ feature, children, className, noValidate, "aria-lab
   return (
     <fetcher.Form
       ref={form}
+      id={id}
       method="post"
       action={NOTICE_ACTION}
       className={className}
