@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -42,21 +42,32 @@ function formHref(form: HTMLFormElement): string {
 
 /**
  * Submits the filter form as a client-side navigation (replacing history), optionally debounced.
- * `onNavigate` runs just before each navigation this form starts.
+ * `onNavigate` runs just before each navigation this form starts, with where it leads.
  */
-function useFilterNavigation(onNavigate?: () => void) {
+function useFilterNavigation(onNavigate?: (href: string) => void) {
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const started = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A navigation this form did not start (Clear filters, Back, a link) wins over a change still
+  // waiting for its debounce: otherwise, on a slow server, the waiting change would fire after
+  // it and take the shopper back to the filters they had just left.
+  const pending = navigation.state === "idle" ? null : `${navigation.location.pathname}${navigation.location.search}`;
+  useEffect(() => {
+    if (pending !== null && pending !== started.current) clearTimeout(timer.current);
+  }, [pending]);
   return useCallback(
     (form: HTMLFormElement | null, debounce = false) => {
       clearTimeout(timer.current);
       if (!form) return;
       const go = () => {
-        onNavigate?.();
+        const href = formHref(form);
+        started.current = href;
+        onNavigate?.(href);
         // The shopper is still in the form: focus stays on the control they changed, even when a
         // new category changes the path, and the "N products found" status says what happened.
-        navigate(formHref(form), { replace: true, preventScrollReset: true, state: KEEP_FOCUS });
+        navigate(href, { replace: true, preventScrollReset: true, state: KEEP_FOCUS });
       };
       if (debounce) timer.current = setTimeout(go, RANGE_DEBOUNCE_MS);
       else go();
@@ -102,6 +113,7 @@ function PriceSlider({ name, label, value, hydrated, onChange }: PriceSliderProp
     <div>
       <div className="flex items-center justify-between text-sm text-slate-700">
         <label htmlFor={id}>{label}</label>
+        {/* Flex drops this space; without it text browsers run the label into the value. */}{" "}
         <output htmlFor={id} className="font-semibold tabular-nums text-slate-900">
           {priceText(value)}
         </output>
@@ -118,6 +130,43 @@ function PriceSlider({ name, label, value, hydrated, onChange }: PriceSliderProp
         onChange={(e) => onChange(e, name)}
         className="h-6 w-full cursor-pointer accent-brand-600"
       />
+    </div>
+  );
+}
+
+/** Common price ranges as links: one step for anyone, and the way to filter by price in a text browser. */
+const PRICE_SHORTCUTS = [
+  { label: "Under $10", min: PRICE_MIN, max: 10 },
+  { label: "$10 to $25", min: 10, max: 25 },
+  { label: "$25 to $50", min: 25, max: 50 },
+  { label: "$50 and up", min: 50, max: PRICE_MAX },
+] as const;
+
+function PriceShortcuts({ query }: { query: CatalogueQuery }) {
+  return (
+    <div>
+      <p id="price-shortcuts" className="text-xs font-semibold text-slate-700">
+        Or pick a range:
+      </p>
+      <ul aria-labelledby="price-shortcuts" className="mt-1.5 flex flex-wrap gap-2">
+        {PRICE_SHORTCUTS.map(({ label, min, max }) => {
+          const current = query.min === min && query.max === max;
+          return (
+            <li key={label}>
+              {/* Keeps focus where it is, like the other filters: the results status says what changed. */}
+              <Link
+                to={catalogueHref({ ...query, min, max, page: 1 })}
+                preventScrollReset
+                state={KEEP_FOCUS}
+                aria-current={current ? "true" : undefined}
+                className="inline-flex min-h-8 items-center rounded-full border border-slate-300 px-3 text-xs font-semibold text-slate-800 hover:border-brand-600 hover:text-brand-700 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50 aria-[current=true]:text-brand-700"
+              >
+                {label}
+              </Link>{" "}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
@@ -147,15 +196,19 @@ export function FilterPanel({ query }: FilterPanelProps) {
   const [{ category, min, max, inStock }, setValues] = useState(() => filterValues(query));
   // The controls follow the URL when something else changes it (Clear filters, Back), but not
   // when this form did: a slider the shopper is still moving must not jump back to the value
-  // its last auto-submit carried.
-  const ownNavigation = useRef(false);
-  const markOwnNavigation = useCallback(() => {
-    ownNavigation.current = true;
+  // its last auto-submit carried. "This form did" means the URL is the one it asked for: Clear
+  // filters clicked while the form's own navigation was still loading replaces that navigation,
+  // and the controls must then show the cleared filters.
+  const ownHref = useRef<string | null>(null);
+  const markOwnNavigation = useCallback((href: string) => {
+    ownHref.current = href;
   }, []);
+  const here = `${location.pathname}${location.search}`;
   useEffect(() => {
-    if (ownNavigation.current) ownNavigation.current = false;
-    else setValues(filterValues(query));
-  }, [query]);
+    const own = ownHref.current === here;
+    ownHref.current = null;
+    if (!own) setValues(filterValues(query));
+  }, [query, here]);
   const set = (changes: Partial<FilterValues>) => setValues((v) => ({ ...v, ...changes }));
   const apply = useFilterNavigation(markOwnNavigation);
 
@@ -213,6 +266,12 @@ export function FilterPanel({ query }: FilterPanelProps) {
               <PriceSlider name="min" label="Minimum price" value={min} hydrated={hydrated} onChange={onRange} />
               <PriceSlider name="max" label="Maximum price" value={max} hydrated={hydrated} onChange={onRange} />
               <p className="text-xs text-slate-600">Whole dollars; ${PRICE_MAX}+ means no upper limit.</p>
+              {/* Text browsers (lynx) neither show range inputs nor send them. These carry the price
+                  applied so far through an Apply from such a browser; elsewhere the sliders come first
+                  in the form, and the first value of a name is the one read. */}
+              {query.min !== PRICE_MIN && <input type="hidden" name="min" value={query.min} />}
+              {query.max !== PRICE_MAX && <input type="hidden" name="max" value={query.max} />}
+              <PriceShortcuts query={query} />
             </div>
           </fieldset>
 

@@ -366,3 +366,71 @@ test.describe("catalogue", () => {
     });
   }
 });
+
+test.describe("a price slider change still waiting to apply itself", { tag: "@js-only" }, () => {
+  // Only in the "js" project (@js-only), by design: without JavaScript no change applies itself,
+  // so nothing waits to override what the shopper did next.
+
+  /**
+   * A slow server: every loader request of a client navigation (`.data`) is held for `ms`, much
+   * longer than the sliders' debounce, and each one's URL is recorded.
+   */
+  async function slowServer(page: Page, ms: number): Promise<URL[]> {
+    const requested: URL[] = [];
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      async (route) => {
+        requested.push(new URL(route.request().url()));
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        // A navigation replaced by another one has been aborted meanwhile.
+        await route.continue().catch(() => {});
+      },
+    );
+    return requested;
+  }
+
+  const minPrice = (page: Page) => page.getByRole("slider", { name: "Minimum price" });
+
+  test("is cancelled by Clear filters", async ({ page, hasJs }) => {
+    await open(page, "/products?min=10", hasJs);
+    await slowServer(page, 1500);
+    await minPrice(page).focus();
+    await minPrice(page).press("ArrowRight");
+    // Clear, most likely within the debounce. A change that fired after it would replace the Clear
+    // navigation before it lands; one that fired before it (a loaded machine) must give way to it.
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByText(/^\d+ products? found$/)).toBeVisible();
+    await expect(minPrice(page)).toHaveValue("0");
+  });
+
+  test("is cancelled by Back", async ({ page, hasJs }) => {
+    await open(page, "/products", hasJs);
+    await page.getByRole("link", { name: "List view" }).click();
+    await expect(page).toHaveURL(/\/products\?view=list$/);
+    await expect(page.getByRole("link", { name: "List view" })).toHaveAttribute("aria-current", "true");
+    await slowServer(page, 1500);
+    await minPrice(page).focus();
+    await minPrice(page).press("ArrowRight");
+    await page.goBack();
+    // The page Back returned to has arrived (its loader data, not just its URL) ...
+    await expect(page.getByRole("link", { name: "Grid view" })).toHaveAttribute("aria-current", "true");
+    // ... and the waiting change did not fire over it.
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(minPrice(page)).toHaveValue("0");
+  });
+
+  test("once sent, gives way to Clear filters and the controls show the cleared filters", async ({ page, hasJs }) => {
+    await open(page, "/products?min=10", hasJs);
+    const requested = await slowServer(page, 1500);
+    await minPrice(page).focus();
+    await minPrice(page).press("ArrowRight");
+    // The change has been sent and is loading on the slow server when the shopper clears.
+    await expect.poll(() => requested.some((url) => url.searchParams.get("min") === "11")).toBe(true);
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByText(/^\d+ products? found$/)).toBeVisible();
+    await expect(minPrice(page)).toHaveValue("0");
+    await expect(page.locator("output[for='filter-min']")).toHaveText("$0");
+  });
+});
