@@ -1,8 +1,9 @@
 /**
  * The text-browser journey (issue 5, item 4): a shopper on Debian's lynx goes home -> search ->
- * product -> sign up -> log out -> a wrong password -> sign in, against the real built server on a
- * fresh in-memory database. Every step asserts what lynx shows, because that is all this shopper
- * gets: no CSS (so visually hidden text shows), no JavaScript, no ARIA.
+ * filter by price -> product (quantity) -> sign up -> log out -> a wrong password -> sign in,
+ * against the real built server on a fresh in-memory database. Every step asserts what lynx
+ * shows, because that is all this shopper gets: no CSS (so visually hidden text shows), no
+ * JavaScript, no ARIA.
  *
  *   npx tsx tests/text-browser/lynx-journey.ts    (BUILD_DIR, LYNX_PORT, LYNX_PATH optional)
  *
@@ -63,6 +64,18 @@ function productCards(page: LynxPage, fromHeading: string, toHeading?: string): 
 }
 
 const priceOf = (card: ProductCard) => card.details.find((line) => PRICE_LINE.test(line));
+/** The price a card asks now, in dollars ("$8.95" or "Now $59.95, was ..."). */
+const dollarsOf = (card: ProductCard) => Number(/\$(\d+\.\d{2})/.exec(priceOf(card) ?? "")?.[1] ?? Number.NaN);
+
+/** The quantity stepper as lynx shows it: "− Decrease quantity", the number field, "+ Increase quantity". */
+function stepper(page: LynxPage): { quantity: number; decrease: number; increase: number } {
+  const match =
+    /\(\[(\d+)\]BUTTON\) − Decrease quantity\s+\[\d+\](\d+)_*\s+\(\[(\d+)\]BUTTON\) \+ Increase quantity/.exec(
+      page.numbered,
+    );
+  expectThat(match, `The ${page.name} page should show "− Decrease quantity", a number, "+ Increase quantity".`, page);
+  return { decrease: Number(match[1]), quantity: Number(match[2]), increase: Number(match[3]) };
+}
 
 /** The shopper types a word of the product's name, as they would remember it: its longest word. */
 function searchTermFor(name: string): string {
@@ -74,6 +87,13 @@ function searchTermFor(name: string): string {
 /** The signed-in header: "Signed in as" and the email on the next line, and the Logout button. */
 function expectSignedIn(page: LynxPage, email: string) {
   expectThat(page.lineAfter("Signed in as") === email, `The ${page.name} page should say "Signed in as" ${email} in the header.`, page);
+  // The account menu's toggle reads "Account" (visually hidden text; lynx shows no aria-label).
+  const signedInAt = page.lines.findIndex((line) => line.trim() === "Signed in as");
+  expectThat(
+    page.lines.slice(Math.max(0, signedInAt - 3), signedInAt).some((line) => /(^|\s)Account$/.test(line.trim())),
+    `The ${page.name} page should show the account menu's toggle as "Account" before "Signed in as".`,
+    page,
+  );
   page.buttonNumber("Logout");
   expectThat(page.linkTargets("Account").length === 0, `The ${page.name} page should not offer the "Account" sign-in link to a signed-in shopper.`, page);
 }
@@ -149,6 +169,40 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   expectThat(blank.hasHeading(chosen.name), `A blank search from "${chosen.name}" should stay on its page.`, blank);
   step("blank search (posted with -post_data): stays on the product page");
 
+  // Filter by price: lynx shows no range inputs (nor sends them), so the panel's price links are
+  // the way; an Apply from lynx (the "In stock only" box ticked by keyboard) keeps that price.
+  const catalogue = await lynx.dump("catalogue", `${origin}/products`);
+  const priced = await lynx.dump("catalogue, $10 to $25", catalogue.linkUrl("$10 to $25"));
+  expectLandedOn(priced, "/products", "?min=10&max=25");
+  const pricedCount = priced.lineMatching(/^\d+ products? found$/);
+  expectThat(pricedCount && Number.parseInt(pricedCount, 10) > 0, `"$10 to $25" should find some products.`, priced);
+  const expectPricesWithin = (page: LynxPage, cards: ProductCard[]) => {
+    expectThat(cards.length > 0, `The ${page.name} page should list products.`, page);
+    for (const card of cards) {
+      const dollars = dollarsOf(card);
+      expectThat(dollars >= 10 && dollars <= 25, `"${card.name}" (${priceOf(card)}) is outside $10 to $25.`, page);
+    }
+  };
+  expectPricesWithin(priced, productCards(priced, "All Products"));
+  expectThat(
+    priced.hasLine("Minimum price $10") && priced.hasLine("Maximum price $25"),
+    `The price range should read "Minimum price $10" and "Maximum price $25".`,
+    priced,
+  );
+  const inStockBox = priced.checkboxNumber("In stock only");
+  const applied = await lynx.session("catalogue, $10 to $25 in stock", priced.url!.href, (keys) =>
+    keys.goTo(inStockBox).press("Enter").goTo(priced.buttonNumber("Apply", inStockBox)).press("Enter"),
+  );
+  expectLandedOn(applied, "/products", "?min=10&max=25&stock=1");
+  const inStockCards = productCards(applied, "All Products");
+  expectPricesWithin(applied, inStockCards);
+  expectThat(
+    inStockCards.every((card) => !card.name.endsWith(", Out of Stock")),
+    `"In stock only" should leave out products that are out of stock.`,
+    applied,
+  );
+  step(`price: "$10 to $25" -> "${pricedCount}"; "In stock only" + Apply keeps it: ${inStockCards.length} cards`);
+
   // The list view shows each result's description: the product page must show the same one.
   const listView = await lynx.dump("results (list view)", results.linkUrl("List view"));
   const listCard = productCards(listView, heading).find((card) => card.url === chosen.url);
@@ -184,6 +238,26 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
     product,
   );
   step(`product: "${chosen.name}", "${chosenPrice}", "${stock}", ${features.length} key features, description`);
+
+  // The quantity stepper: + and − reload the page with the new quantity (they must not send the
+  // Add to Cart form around them, whose notice would show instead).
+  const productPath = new URL(chosenResult.url).pathname;
+  const start = stepper(product);
+  expectThat(start.quantity === 1, `The quantity should start at 1, lynx shows ${start.quantity}.`, product);
+  const stepped = await lynx.session("product, quantity stepped", chosenResult.url, (keys) =>
+    keys.goTo(start.increase).press("Enter").goTo(start.increase).press("Enter").goTo(start.decrease).press("Enter"),
+  );
+  // The page read is the first `quantity` (− also sends the field, which lynx puts in its form).
+  expectThat(
+    stepped.url?.pathname === productPath && stepped.url.searchParams.get("quantity") === "2",
+    `+, + and − from 1 should land on ${productPath}?quantity=2, lynx is at ${stepped.url?.pathname}${stepped.url?.search}.`,
+    stepped,
+  );
+  // Read again with -dump: a page saved in a session may show the focused field half overwritten.
+  const steppedPage = await lynx.dump("product, quantity stepped (read again)", stepped.url.href);
+  expectThat(stepper(steppedPage).quantity === 2, `+, + and − from 1 should show quantity 2.`, steppedPage);
+  expectThat(!stepped.flatText.includes("isn't implemented yet"), "+ and − must not send Add to Cart.", stepped);
+  step("quantity: + + − from 1 -> ?quantity=2, the field reads 2, no Add to Cart notice");
 
   // Sign up: the header's Account link, then the form's "Sign up" link.
   const signInUrl = product.linkUrl("Account");

@@ -109,6 +109,13 @@ export class LynxPage {
     throw new JourneyFailure(`The ${this.name} page shows no button "${label}".`, this);
   }
 
+  /** The number of the checkbox shown as "[ ] label" (or "[X] label" when ticked). */
+  checkboxNumber(label: string): number {
+    const match = new RegExp(`\\[(\\d+)\\]\\[[ X]\\] ${escapeRegExp(label)}(?=\\s|$)`).exec(this.numbered);
+    if (!match) throw new JourneyFailure(`The ${this.name} page shows no checkbox "${label}".`, this);
+    return Number(match[1]);
+  }
+
   /** Whether some line reads exactly `text` (ignoring indentation). */
   hasLine(text: string): boolean {
     return this.lines.some((line) => line.trim() === text);
