@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 
-import { expect, expectNoViolations, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
+import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
 
 /**
  * The WCAG 2.2 AA audit of issue 5: every route and notable state, in both renderings, at 320,
@@ -174,6 +174,8 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
       await shop.getByRole("button", { name: "Send Message" }).click();
       await settle(shop);
       await expect(notifications(shop).getByText("Message Sent", { exact: true })).toBeVisible();
+      // Audited as shoppers read it: fully shown, not mid-fade (three widths take longer than its 5 s).
+      await holdToastsShown(shop);
       await auditAtEveryWidth(shop);
     });
   });
@@ -188,6 +190,7 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
       await shop.getByRole("button", { name: "Sign In" }).click();
       await settle(shop);
       await expect(notifications(shop).getByText("Sign in Failed", { exact: true })).toBeVisible();
+      await holdToastsShown(shop);
       await auditAtEveryWidth(shop);
     });
   });
@@ -200,12 +203,14 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
       await shop.getByRole("button", { name: "Sign Up" }).click();
       await settle(shop);
       await expect(notifications(shop).getByText("Account created!", { exact: true })).toBeVisible();
+      await holdToastsShown(shop);
       await shop.getByRole("banner").locator("details:has(form[action='/logout']) > summary").click();
       await expect(shop.getByRole("banner").getByText(email)).toBeVisible();
       await auditAtEveryWidth(shop);
 
       await open(shop, "/about");
       await showNotice(shop);
+      await holdToastsShown(shop);
       await auditAtEveryWidth(shop);
     });
   });
