@@ -1,0 +1,532 @@
+/**
+ * Soak test: the built production server with a large catalogue under a minute of mixed shopper
+ * traffic (autocannon). It must give no 5xx, no socket errors or time-outs, and no memory growth:
+ * RSS at the end at most 10 % above RSS after the warm-up.
+ *
+ * Usage: npm run soak [-- --seconds 60 --connections 50 --products 10000 --port 3240 --warmup 10]
+ *        npm run soak -- --data-dir /tmp/mv-10k   # reuse (and top up) a filled DATA_DIR
+ *        npm run soak -- --server-log /tmp/soak-server.log --node-args --trace-gc   # to investigate
+ *
+ * Builds into $BUILD_DIR (default build/) if there is no server there, fills a temporary DATA_DIR
+ * unless one is given, and writes a JSON summary to soak-results.json (or --out).
+ *
+ * The server runs with TRUST_PROXY=1 and every request carries the X-Forwarded-For a proxy would
+ * add, from a pool of shopper addresses: from one loopback address the per-address sign-in limit
+ * (100 failures an hour) would turn every sign-in into a cheap 429 within seconds, and the soak
+ * would no longer hash passwords, the most expensive thing the server does.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+
+import autocannon from "autocannon";
+
+import { CATEGORIES } from "~/models/categories";
+import { SORTS } from "~/models/catalogue-query";
+import { PRODUCT_TABS } from "~/components/product-tabs";
+
+import { Visitor } from "../tests/server/harness";
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) {
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+}
+const SECONDS = Number(args.get("seconds") ?? 60);
+const WARMUP_SECONDS = Number(args.get("warmup") ?? 10);
+const CONNECTIONS = Number(args.get("connections") ?? 50);
+const PRODUCTS = Number(args.get("products") ?? 10_000);
+const PORT = Number(args.get("port") ?? 3240);
+const GIVEN_DATA_DIR = args.get("data-dir");
+const OUT = args.get("out") ?? "soak-results.json";
+/** Also stream everything the server prints to this file (its request log, errors), for investigating. */
+const SERVER_LOG = args.get("server-log");
+/** Extra flags for the server's node, space-separated (e.g. "--cpu-prof --heapsnapshot-signal=SIGUSR2"). */
+const NODE_ARGS = (args.get("node-args") ?? "").split(" ").filter(Boolean);
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+/** End RSS may be this much above RSS after the warm-up. */
+const RSS_GROWTH_LIMIT = 0.1;
+const RSS_SAMPLE_MS = 500;
+
+for (const [name, value] of [["seconds", SECONDS], ["warmup", WARMUP_SECONDS], ["connections", CONNECTIONS],
+  ["products", PRODUCTS], ["port", PORT]] as const) {
+  if (!Number.isInteger(value) || value < (name === "warmup" ? 0 : 1)) {
+    console.error(`--${name} must be a whole number (got ${args.get(name)})`);
+    process.exit(2);
+  }
+}
+
+// A fixed seed: every run sends the same mix in the same proportions (the interleaving still varies).
+let seed = 0x5eed;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const chance = (p: number) => random() < p;
+
+/** What shoppers type: parts, brands, specs, typos, mixed case, a few with no hits and some Unicode. */
+const SEARCH_WORDS = [
+  "sensor", "temperature sensor", "Temperature", "humidity", "oled", "OLED display", "tft", "e-paper", "esp32",
+  "ESP32-S3", "rp2040", "arduino", "nano", "raspberry pi", "soldering iron", "soldering", "multimeter", "servo",
+  "stepper motor", "motor driver", "lora", "bluetooth", "wifi", "wi-fi", "zigbee", "gps", "nfc", "resistor kit",
+  "capacitor", "breadboard", "jumper wires", "led matrix", "lcd", "i2c", "spi", "usb-c", "3.3 v", "12V",
+  "amplifier", "speaker", "microphone", "dac", "buzzer", "oscilloscope", "tweezers", "hot air", "wheel", "chassis",
+  "gear motor", "imu", "distance", "motion", "gas sensor", "light sensor", "sensr", "solderng", "osciloscope",
+  "8 Ω", "±0.5 °C", "µcontroller", "kg·cm", "\"oled\"", "50%", "a_b", "robot's arm", "flux pen", "quantum widget",
+  "   servo   ", "Précision", "ultra", "mini", "pro", "compact", "rugged", "smart",
+];
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  "accept-language": "en-GB,en;q=0.9",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) makervolt-soak",
+};
+
+interface Session {
+  csrfCookie: string;
+  csrfToken: string;
+  /** `__session=...` of a signed-in shopper, for some of the browsing. */
+  signedIn: string;
+  email: string;
+  password: string;
+  /** Hashed script and style URLs from the home page, as a browser fetches them. */
+  assets: string[];
+}
+
+interface Planned {
+  kind: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+function catalogueQuery(): string {
+  const params = new URLSearchParams();
+  if (chance(0.5)) params.set("sort", pick(SORTS));
+  if (chance(0.4)) params.set("min", String(pick([0, 5, 10, 20, 25, 50])));
+  if (chance(0.4)) params.set("max", String(pick([15, 30, 60, 75, 100])));
+  if (chance(0.3)) params.set("stock", "1");
+  if (chance(0.2)) params.set("view", pick(["grid", "list"]));
+  if (chance(0.3)) params.set("page", String(int(2, 8)));
+  return params.size ? `?${params}` : "";
+}
+
+const category = () => pick(CATEGORIES).slug;
+const product = () => int(1, PRODUCTS);
+
+/** The traffic mix in shares of 1,000 requests: mostly browsing, a few per cent of sign-ins and notices. */
+const MIX: [share: number, kind: string, plan: (s: Session) => Omit<Planned, "kind">][] = [
+  [80, "home", () => ({ method: "GET", path: "/" })],
+  [70, "catalogue", () => ({ method: "GET", path: "/products" })],
+  [90, "category", () => ({ method: "GET", path: `/products/${category()}` })],
+  [140, "filter-sort", () => ({
+    method: "GET",
+    path: `${chance(0.5) ? "/products" : `/products/${category()}`}${catalogueQuery() || `?sort=${pick(SORTS)}`}`,
+  })],
+  [70, "page", () => {
+    // Mostly the first pages; now and then deep in the catalogue (10,000 / 24 ≈ 417 pages), or past its end.
+    const page = chance(0.8) ? int(2, 12) : chance(0.8) ? int(13, Math.ceil(PRODUCTS / 24)) : int(500, 2000);
+    return { method: "GET", path: `${chance(0.5) ? "/products" : `/products/${category()}`}?page=${page}` };
+  }],
+  [110, "search", () => {
+    const params = new URLSearchParams({ search: pick(SEARCH_WORDS) });
+    if (chance(0.3)) params.set("sort", pick(SORTS));
+    if (chance(0.2)) params.set("page", "2");
+    return { method: "GET", path: `/products?${params}` };
+  }],
+  [20, "search-box", () => chance(0.5)
+    ? { method: "GET", path: `/search?${new URLSearchParams({ search: pick(SEARCH_WORDS) })}` }
+    : { method: "POST", path: "/search", headers: FORM,
+      body: new URLSearchParams({ search: pick(SEARCH_WORDS), redirectTo: "/products" }).toString() }],
+  [220, "product", () => {
+    const params = new URLSearchParams();
+    if (chance(0.25)) params.set("tab", pick(PRODUCT_TABS));
+    if (chance(0.1)) params.set("image", String(int(0, 3)));
+    if (chance(0.1)) params.set("quantity", String(int(1, 5)));
+    return { method: "GET", path: `/product/${product()}${params.size ? `?${params}` : ""}` };
+  }],
+  // Client-side navigations with JavaScript fetch the loaders' data (single fetch: `<path>.data`).
+  [50, "data", () => pick<() => Omit<Planned, "kind">>([
+    () => ({ method: "GET", path: `/products.data${catalogueQuery()}` }),
+    () => ({ method: "GET", path: `/products/${category()}.data${catalogueQuery()}` }),
+    () => ({ method: "GET", path: `/product/${product()}.data` }),
+    () => ({ method: "GET", path: "/_root.data" }),
+  ])()],
+  [30, "about", () => ({ method: "GET", path: "/about" })],
+  [30, "contact", () => ({ method: "GET", path: "/contact" })],
+  [20, "auth-page", () => ({ method: "GET", path: pick(["/auth", "/auth?mode=sign-up"]) })],
+  [10, "sign-in-right", (s) => ({
+    method: "POST", path: "/auth", headers: { ...FORM, cookie: s.csrfCookie },
+    body: new URLSearchParams({ csrf: s.csrfToken, intent: "sign-in", email: s.email, password: s.password })
+      .toString(),
+  })],
+  [15, "sign-in-wrong", (s) => ({
+    method: "POST", path: "/auth", headers: { ...FORM, cookie: s.csrfCookie },
+    body: new URLSearchParams({
+      csrf: s.csrfToken,
+      intent: "sign-in",
+      // Mostly guesses at other emails; some at the real account, which its per-email limit then holds off.
+      email: chance(0.2) ? s.email : `shopper${int(1, 5000)}@example.com`,
+      password: `wrong-${int(100000, 999999)}`,
+    }).toString(),
+  })],
+  [14, "notice", (s) => ({
+    method: "POST", path: "/notice", headers: { ...FORM, cookie: s.csrfCookie },
+    body: new URLSearchParams({ csrf: s.csrfToken, feature: "cart", redirectTo: "/products" }).toString(),
+  })],
+  // The same button with JavaScript: a fetcher post, answered with data instead of a redirect.
+  [6, "notice-fetcher", (s) => ({
+    method: "POST", path: "/notice.data", headers: { ...FORM, cookie: s.csrfCookie },
+    body: new URLSearchParams({ csrf: s.csrfToken, feature: "cart", redirectTo: "/products", _fetcher: "1" })
+      .toString(),
+  })],
+  [15, "static", (s) => ({ method: "GET", path: pick(["/favicon.svg", "/robots.txt", ...s.assets]) })],
+  [2, "sitemap", () => ({ method: "GET", path: "/sitemap.xml" })],
+  [8, "not-found", () => ({
+    method: "GET",
+    path: pick([
+      `/product/${int(PRODUCTS + 1, PRODUCTS * 10)}`, "/products/flux-capacitors", "/checkout", "/product/abc",
+    ]),
+  })],
+];
+const MIX_TOTAL = MIX.reduce((sum, [share]) => sum + share, 0);
+
+/** A pool of shoppers' addresses (documentation ranges), as the proxy in front would report them. */
+const ADDRESSES = Array.from({ length: 250 }, (_, i) => `${i < 125 ? "198.51.100" : "203.0.113"}.${(i % 125) + 1}`);
+
+function plan(session: Session): Planned {
+  let roll = random() * MIX_TOTAL;
+  for (const [share, kind, make] of MIX) {
+    roll -= share;
+    if (roll < 0) {
+      const planned = make(session);
+      const headers: Record<string, string> = {
+        ...BROWSER_HEADERS, "x-forwarded-for": pick(ADDRESSES), ...planned.headers,
+      };
+      // Some shoppers browse signed in (the session is read on every page); never on /auth, which sends them home.
+      const signedIn = planned.method === "GET" && !planned.path.startsWith("/auth") && chance(0.15);
+      if (signedIn) headers.cookie = session.signedIn;
+      return { kind, ...planned, headers };
+    }
+  }
+  throw new Error("unreachable");
+}
+
+/** Answers per kind of request and status; the server's own log is counted separately. */
+type Tally = Record<string, Record<string, number>>;
+/** Latencies in ms per kind of request, to tell which kind is slow. */
+type Timings = Record<string, number[]>;
+
+async function drive(session: Session, seconds: number, tally: Tally, timings: Timings = {}) {
+  type Context = { kind?: string; sentAt?: number };
+  const request: autocannon.Request = {
+    // autocannon builds each request just before writing it, so this is (nearly) when it was sent.
+    setupRequest: (req, context: Context) => {
+      const planned = plan(session);
+      context.kind = planned.kind;
+      context.sentAt = performance.now();
+      const { method, path, headers, body = "" } = planned;
+      return { ...req, method, path, headers, body };
+    },
+    onResponse: (status, _body, context: Context) => {
+      const kind = context.kind ?? "?";
+      const byStatus = (tally[kind] ??= {});
+      // autocannon reports a request it gave up on (time-out) without a status.
+      const key = status ? String(status) : "timeout";
+      byStatus[key] = (byStatus[key] ?? 0) + 1;
+      if (status && context.sentAt !== undefined) (timings[kind] ??= []).push(performance.now() - context.sentAt);
+    },
+  };
+  return autocannon({ url: ORIGIN, connections: CONNECTIONS, duration: seconds, requests: [request], timeout: 10 });
+}
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+};
+
+/**
+ * Waits until the server has finished what was in flight when the load stopped (its request log
+ * stops growing for a second; at most 20 s). autocannon stops without waiting for answers, and
+ * a sign-in still hashing holds 128 MiB (scrypt N=2^17, r=8) that is returned as soon as it
+ * finishes: RSS read at an arbitrary instant swings by that much, so growth is judged on RSS
+ * read when the server is idle, after the warm-up and at the end alike.
+ */
+async function settle(log: { lines: number }) {
+  const deadline = performance.now() + 20_000;
+  let last = -1;
+  let steadySince = performance.now();
+  while (performance.now() < deadline) {
+    if (log.lines !== last) {
+      last = log.lines;
+      steadySince = performance.now();
+    } else if (performance.now() - steadySince >= 1_000) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/** The built server, its log counted line by line (never kept whole): a minute of load logs ~100k lines. */
+function startServer(dataDir: string) {
+  const child = spawn(process.execPath, [...NODE_ARGS, path.join(BUILD_DIR, "server.js")], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      TRUST_PROXY: "1",
+      SUPABASE_URL: "",
+      SUPABASE_ANON_KEY: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (SERVER_LOG) {
+    const file = createWriteStream(SERVER_LOG);
+    child.stdout!.pipe(file, { end: false });
+    child.stderr!.pipe(file, { end: false });
+    child.once("exit", () => file.end());
+  }
+  const log = { lines: 0, serverErrors: [] as string[], stderrLines: 0, stderrTail: [] as string[] };
+  readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+    log.lines++;
+    // ":client :method :url :status ..." (server/app.ts)
+    if (/^5\d\d$/.test(line.split(" ")[3] ?? "") && log.serverErrors.length < 20) log.serverErrors.push(line);
+  });
+  readline.createInterface({ input: child.stderr! }).on("line", (line) => {
+    log.stderrLines++;
+    log.stderrTail.push(line);
+    if (log.stderrTail.length > 60) log.stderrTail.shift();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, log, exited };
+}
+
+async function waitForHealth(exited: Promise<number | null>) {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (let i = 0; i < 240; i++) {
+    if (gone) throw new Error("the server exited before answering /healthz");
+    const ok = await fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the server did not answer /healthz within a minute");
+}
+
+/** An account to sign in to, a signed-in session, a CSRF token pair for the posts, and the page's assets. */
+async function prepare(): Promise<Session> {
+  const email = `soak-${Date.now()}@example.com`;
+  const password = "soak-password-1";
+  const headers = { "x-forwarded-for": "192.0.2.1" };
+
+  const shopper = new Visitor(ORIGIN);
+  const signUpToken = await shopper.csrfToken("/auth?mode=sign-up");
+  const signedUp = await shopper.request({
+    method: "POST",
+    path: "/auth?mode=sign-up",
+    headers: { ...FORM, ...headers },
+    body: new URLSearchParams({ csrf: signUpToken, intent: "sign-up", email, password }).toString(),
+  });
+  if (signedUp.status !== 302 && signedUp.status !== 303) throw new Error(`sign-up answered ${signedUp.status}`);
+  const signedIn = shopper.cookies.get("__session");
+  if (!signedIn) throw new Error("sign-up set no session cookie");
+
+  const anonymous = new Visitor(ORIGIN);
+  const csrfToken = await anonymous.csrfToken("/auth");
+  const home = await anonymous.request({ path: "/" });
+  const assets = [...new Set(home.body.match(/\/build\/[\w./-]+\.(?:js|css)/g) ?? [])].slice(0, 6);
+  const csrfCookie = `csrf=${anonymous.cookies.get("csrf")}`;
+  return { csrfCookie, csrfToken, signedIn: `__session=${signedIn}`, email, password, assets };
+}
+
+function ensureBuild() {
+  if (existsSync(path.join(BUILD_DIR, "server.js"))) return;
+  console.log(`No server in ${BUILD_DIR}/: building...`);
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
+  if (built.status !== 0) throw new Error("npm run build failed");
+}
+
+function fillDataDir(dataDir: string) {
+  console.log(`Filling ${dataDir} with ${PRODUCTS} products...`);
+  const started = performance.now();
+  const scaled = spawnSync("npx", ["tsx", "scripts/db-scale.ts", String(PRODUCTS)], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (scaled.status !== 0) throw new Error("db-scale failed");
+  console.log(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+const fmt = (mb: number) => `${mb.toFixed(0)} MB`;
+const byStatus = (tally: Tally) => {
+  const totals: Record<string, number> = {};
+  for (const statuses of Object.values(tally)) {
+    for (const [status, n] of Object.entries(statuses)) totals[status] = (totals[status] ?? 0) + n;
+  }
+  return totals;
+};
+
+async function main() {
+  ensureBuild();
+  const dataDir = GIVEN_DATA_DIR
+    ? path.resolve(GIVEN_DATA_DIR)
+    : mkdtempSync(path.join(os.tmpdir(), "makervolt-soak-"));
+  let server: ReturnType<typeof startServer> | undefined;
+  const cleanUp = async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill("SIGTERM");
+      const timer = setTimeout(() => server!.child.kill("SIGKILL"), 20_000);
+      await server.exited;
+      clearTimeout(timer);
+    }
+    if (!GIVEN_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const interrupted = () => void cleanUp().finally(() => process.exit(130));
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+
+  try {
+    fillDataDir(dataDir);
+    server = startServer(dataDir);
+    const pid = server.child.pid!;
+    await waitForHealth(server.exited);
+    // Under load (the instant the traffic stops) and settled (idle, once the requests in flight are done).
+    const rss = {
+      start: rssMb(pid), afterWarmupUnderLoad: NaN, afterWarmup: NaN, peak: 0, endUnderLoad: NaN, end: NaN,
+    };
+    rss.peak = rss.start;
+    const began = performance.now();
+    // Seconds since the server answered, and RSS in MB: the curve tells growth from a high-water mark.
+    const series: [number, number][] = [];
+    const sampler = setInterval(() => {
+      try {
+        const now = rssMb(pid);
+        rss.peak = Math.max(rss.peak, now);
+        series.push([Math.round((performance.now() - began) / 100) / 10, Math.round(now)]);
+      } catch {
+        // The server has gone; the exit is reported below.
+      }
+    }, RSS_SAMPLE_MS);
+
+    const session = await prepare();
+    console.log(`Server pid ${pid}, RSS at start ${fmt(rss.start)}. Warming up for ${WARMUP_SECONDS} s...`);
+    const warmupTally: Tally = {};
+    const warmup = WARMUP_SECONDS > 0 ? await drive(session, WARMUP_SECONDS, warmupTally) : undefined;
+    rss.afterWarmupUnderLoad = rssMb(pid);
+    await settle(server.log);
+    rss.afterWarmup = rssMb(pid);
+    console.log(`RSS after warm-up ${fmt(rss.afterWarmup)} (${fmt(rss.afterWarmupUnderLoad)} as the load stopped).`);
+    console.log(`Mixed traffic for ${SECONDS} s at ${CONNECTIONS} connections...`);
+
+    const tally: Tally = {};
+    const timings: Timings = {};
+    const result = await drive(session, SECONDS, tally, timings);
+    rss.endUnderLoad = rssMb(pid);
+    await settle(server.log);
+    rss.end = rssMb(pid);
+    clearInterval(sampler);
+    rss.peak = Math.max(rss.peak, rss.end);
+
+    const statuses = byStatus(tally);
+    const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+    const failing = Object.fromEntries(Object.entries(statuses).filter(([s]) => !/^[23]\d\d$/.test(s)));
+    const warmupStatuses = byStatus(warmupTally);
+    const count5xx = (s: Record<string, number>) =>
+      Object.entries(s).filter(([status]) => status.startsWith("5")).reduce((a, [, n]) => a + n, 0);
+    const serverErrors = count5xx(statuses) + count5xx(warmupStatuses);
+    const socketErrors = result.errors - result.timeouts + (warmup ? warmup.errors - warmup.timeouts : 0);
+    const timeouts = result.timeouts + (warmup?.timeouts ?? 0);
+    const growth = rss.end / rss.afterWarmup - 1;
+
+    const problems: string[] = [];
+    if (serverErrors) problems.push(`${serverErrors} answers were 5xx`);
+    if (socketErrors) problems.push(`${socketErrors} socket errors`);
+    if (growth > RSS_GROWTH_LIMIT) {
+      problems.push(`RSS grew ${(growth * 100).toFixed(1)} % after the warm-up (limit 10 %)`);
+    }
+
+    console.log(`\n${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`);
+    console.log(`requests:            ${total} (${(total / SECONDS).toFixed(0)}/s)`);
+    console.log(`non-2xx/3xx:         ${Object.entries(failing).map(([s, n]) => `${s}: ${n}`).join(", ") || "none"}`);
+    console.log("  by kind:           " + Object.entries(tally)
+      .flatMap(([kind, s]) => Object.entries(s).filter(([st]) => !/^[23]/.test(st))
+        .map(([st, n]) => `${kind} ${st}: ${n}`))
+      .join(", "));
+    console.log(`socket errors:       ${socketErrors}, time-outs (10 s): ${timeouts}`);
+    const { p50, p99, max } = result.latency;
+    console.log(`latency:             p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`);
+    const slowest = Object.entries(timings)
+      .map(([kind, xs]) => [kind, percentile(xs, 50), percentile(xs, 99)] as const)
+      .sort((a, b) => b[2] - a[2]).slice(0, 4);
+    console.log(`  slowest p99:       ${slowest.map(([k, p50, p99]) => `${k} ${p50}/${p99} ms`).join(", ")}`);
+    console.log(`server RSS:          start ${fmt(rss.start)}, after warm-up ${fmt(rss.afterWarmup)}, ` +
+      `peak ${fmt(rss.peak)}, end ${fmt(rss.end)} (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)} %)`);
+    console.log(`  as the load stopped: after warm-up ${fmt(rss.afterWarmupUnderLoad)}, end ${fmt(rss.endUnderLoad)}`);
+    console.log(`server log:          ${server.log.lines} request lines, ${server.log.stderrLines} on stderr`);
+    if (problems.length) {
+      console.log(`\nFAILED: ${problems.join("; ")}`);
+      if (server.log.serverErrors.length) {
+        console.log(`5xx in the request log:\n  ${server.log.serverErrors.join("\n  ")}`);
+      }
+      if (server.log.stderrTail.length) console.log(`last stderr lines:\n  ${server.log.stderrTail.join("\n  ")}`);
+    } else console.log("\npassed: no 5xx, no socket errors, RSS within 10 % of the warm-up's");
+    if (timeouts) console.log(`note: ${timeouts} requests got no answer within 10 s (the machine may be overloaded)`);
+
+    const summary = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version,
+        totalMemMb: Math.round(os.totalmem() / 2 ** 20),
+      },
+      options: {
+        seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, products: PRODUCTS, port: PORT,
+      },
+      requests: total,
+      requestsPerSecond: total / SECONDS,
+      statuses,
+      nonSuccessStatuses: failing,
+      byKind: tally,
+      warmup: { statuses: warmupStatuses, errors: warmup?.errors ?? 0, timeouts: warmup?.timeouts ?? 0 },
+      socketErrors,
+      timeouts,
+      latencyMs: { p50, p90: result.latency.p90, p99, max },
+      latencyByKindMs: Object.fromEntries(Object.entries(timings)
+        .map(([kind, xs]) => [kind, { p50: percentile(xs, 50), p99: percentile(xs, 99), n: xs.length }])),
+      rssMb: rss,
+      rssGrowthAfterWarmup: growth,
+      rssSeries: series,
+      serverLog: {
+        requestLines: server.log.lines, stderrLines: server.log.stderrLines, fiveHundreds: server.log.serverErrors,
+      },
+      passed: problems.length === 0,
+      problems,
+    };
+    writeFileSync(OUT, JSON.stringify(summary, null, 2) + "\n");
+    console.log(`summary written to ${OUT}`);
+    return problems.length === 0;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  (passed) => process.exit(passed ? 0 : 1),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
