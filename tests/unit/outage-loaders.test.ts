@@ -8,6 +8,8 @@ import { loader as product, PRODUCT_UNAVAILABLE } from "~/routes/product.$id";
 import { CATALOGUE_UNAVAILABLE, loader as catalogue } from "~/routes/products.($category)";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
 
+import { postgrestRow as row } from "../fixtures/postgrest-row";
+
 /**
  * The pages' loaders in hosted mode while the data service is down, against a fake Supabase at
  * the network edge (msw): what status, headers and words a shopper gets, and that the shop
@@ -26,25 +28,6 @@ const POSTGREST_DOWN = {
   message: "Could not connect with the database",
   details: "connection refused",
 };
-
-function row(id: number) {
-  return {
-    id,
-    name: `Product ${id}`,
-    description: `Description ${id}`,
-    category: "sensors",
-    price: 12.5,
-    original_price: null,
-    in_stock: true,
-    stock_count: 3,
-    rating: 4.5,
-    reviews: 10,
-    image: `/images/products/${id}-1.svg`,
-    images: [`/images/products/${id}-1.svg`],
-    features: ["Small"],
-    specifications: { Interface: "I2C" },
-  };
-}
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -8,6 +8,8 @@ import { SupabaseProductRepository } from "~/backends/supabase/products.server";
 import { BackendError, isServiceUnavailable, type ProductListQuery } from "~/backends/types";
 import { DEFAULT_QUERY } from "~/models/catalogue-query";
 
+import { postgrestRow as row } from "../fixtures/postgrest-row";
+
 /**
  * The hosted backend against a fake Supabase at the HTTP edge (msw): what it asks PostgREST
  * for, and how it reads the answers. The real supabase-js client builds the requests.
@@ -18,27 +20,6 @@ const ANON_KEY = "test-anon-key";
 const PRODUCTS_URL = `${SUPABASE_URL}/rest/v1/products`;
 const COLUMNS =
   "id,name,description,category,price,original_price,in_stock,stock_count,rating,reviews,image,images,features,specifications";
-
-/** A row as PostgREST sends it: numeric columns as JSON numbers. */
-function row(id: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    name: `Product ${id}`,
-    description: `Description ${id}`,
-    category: "sensors",
-    price: 12.5,
-    original_price: null,
-    in_stock: true,
-    stock_count: 3,
-    rating: 4.5,
-    reviews: 10,
-    image: `/images/products/${id}-1.svg`,
-    images: [`/images/products/${id}-1.svg`],
-    features: ["Small"],
-    specifications: { Interface: "I2C" },
-    ...extra,
-  };
-}
 
 interface Seen {
   method: string;
