@@ -41,7 +41,11 @@ export const links: LinksFunction = () => [
  * for the account menu; and the visitor's CSRF token for every form that changes state.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [cookieFlash, current, csrf] = await Promise.all([getToast(request), getUser(request), commitCsrfToken(request)]);
+  const [cookieFlash, current, csrf] = await Promise.all([
+    getToast(request),
+    getUser(request),
+    commitCsrfToken(request),
+  ]);
   // A failed form (sign-in) that re-renders its page in this same request leaves its toast here;
   // it is shown, and a flash toast that also came waits in its cookie for the next page.
   const flash = toastForPage(takeResponseToast(context), cookieFlash);
@@ -70,9 +74,7 @@ const ERROR_HEADING = "Unexpected Application Error!";
 
 /** Used only when no route below sets its own meta, i.e. on the root error page. */
 export const meta: MetaFunction = ({ error }) =>
-  error
-    ? [{ title: pageTitle(ERROR_HEADING) }, { name: "robots", content: "noindex" }]
-    : [{ title: STORE_NAME }];
+  error ? [{ title: pageTitle(ERROR_HEADING) }, { name: "robots", content: "noindex" }] : [{ title: STORE_NAME }];
 
 /**
  * The document and the site shell around every page, the error page included. Root owns the
@@ -151,14 +153,20 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && error.status === 403 && typeof error.data === "string" ? error.data : null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:py-28">
-      <p className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-2xl font-bold text-red-700" aria-hidden="true">
+      <p
+        className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-2xl font-bold text-red-700"
+        aria-hidden="true"
+      >
         !
       </p>
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{ERROR_HEADING}</h1>
       <p className="mt-4 text-lg font-medium text-slate-700">{detail}</p>
       {explanation && <p className="mt-2 max-w-xl text-slate-700">{explanation}</p>}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href="/" className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+        <a
+          href="/"
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+        >
           Go to the home page
         </a>
         <a

@@ -192,7 +192,15 @@ function describeItem(item: Record<string, unknown>): string {
       parts.push(`${key}: ${value}`);
       continue;
     }
-    const rich = value as { type?: string; selector?: string; snippet?: string; explanation?: string; url?: string; line?: number; value?: unknown };
+    const rich = value as {
+      type?: string;
+      selector?: string;
+      snippet?: string;
+      explanation?: string;
+      url?: string;
+      line?: number;
+      value?: unknown;
+    };
     if (rich.type === "node") {
       parts.push(`${rich.selector ?? ""} ${rich.snippet ?? ""}`.trim());
       if (rich.explanation) parts.push(rich.explanation.split("\n").slice(0, 2).join(" "));
@@ -219,8 +227,17 @@ interface RouteOutcome {
 }
 
 function assess(route: AuditedRoute, lhr: Result): RouteOutcome {
-  const outcome: RouteOutcome = { route, scores: {}, seoWithoutIsCrawlable: false, notes: [], failures: [], warnings: [], performanceNotes: [] };
-  if (lhr.runtimeError) outcome.failures.push(`Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const outcome: RouteOutcome = {
+    route,
+    scores: {},
+    seoWithoutIsCrawlable: false,
+    notes: [],
+    failures: [],
+    warnings: [],
+    performanceNotes: [],
+  };
+  if (lhr.runtimeError)
+    outcome.failures.push(`Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   for (const warning of lhr.runWarnings) outcome.warnings.push(`Lighthouse warning: ${oneLine(String(warning))}`);
 
   for (const [id] of CATEGORY_COLUMNS) outcome.scores[id] = lhr.categories[id]?.score ?? null;
@@ -251,7 +268,9 @@ function assess(route: AuditedRoute, lhr: Result): RouteOutcome {
       if (categoryId === "seo" && excludedSeoAudits.has(ref.id)) continue;
       // Weight-0 audits (csp-xss, has-hsts and other advice) do not move the score.
       if (ref.weight <= 0) continue;
-      const lines = [`${categoryId} / ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`];
+      const lines = [
+        `${categoryId} / ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`,
+      ];
       for (const item of tableItems(audit).slice(0, 10)) lines.push(`    - ${describeItem(item)}`);
       if (tableItems(audit).length > 10) lines.push(`    - ... ${tableItems(audit).length - 10} more in the report`);
       outcome.failures.push(lines.join("\n"));
@@ -260,12 +279,24 @@ function assess(route: AuditedRoute, lhr: Result): RouteOutcome {
 
   const performance = outcome.scores.performance;
   if (performance !== null && performance !== undefined && performance < PERFORMANCE_BUDGET) {
-    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
+    const metrics = [
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+      "speed-index",
+    ]
       .map((id) => `${id.replace(/-/g, " ")} ${lhr.audits[id]?.displayValue ?? "?"}`)
       .join(", ");
     outcome.performanceNotes.push(metrics);
     const savings = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.metricSavings && Object.values(audit.metricSavings).some((v) => (v ?? 0) > 0))
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.metricSavings &&
+          Object.values(audit.metricSavings).some((v) => (v ?? 0) > 0),
+      )
       .slice(0, 6)
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
     if (savings.length) outcome.performanceNotes.push(`opportunities: ${savings.join("; ")}`);
@@ -273,7 +304,8 @@ function assess(route: AuditedRoute, lhr: Result): RouteOutcome {
   return outcome;
 }
 
-const formatScore = (score: number | null | undefined) => (score === null || score === undefined ? "  -" : String(Math.round(score * 100)).padStart(3));
+const formatScore = (score: number | null | undefined) =>
+  score === null || score === undefined ? "  -" : String(Math.round(score * 100)).padStart(3);
 
 function printSummary(outcomes: RouteOutcome[]) {
   const width = Math.max(...outcomes.map((o) => o.route.path.length), 5) + 2;
@@ -286,7 +318,9 @@ function printSummary(outcomes: RouteOutcome[]) {
     console.log(`${outcome.route.path.padEnd(width)}${cells.join("")}`);
   }
   if (outcomes.some((o) => o.seoWithoutIsCrawlable)) {
-    console.log("* without is-crawlable: search results and /auth ask not to be indexed (issue 5), which that audit always fails.");
+    console.log(
+      "* without is-crawlable: search results and /auth ask not to be indexed (issue 5), which that audit always fails.",
+    );
   }
 
   for (const outcome of outcomes) {
@@ -296,7 +330,8 @@ function printSummary(outcomes: RouteOutcome[]) {
   const slow = outcomes.filter((o) => o.performanceNotes.length);
   if (slow.length) {
     console.log(`\nPerformance below ${PERFORMANCE_BUDGET * 100} (DESIGN §7; reported, not enforced):`);
-    for (const outcome of slow) console.log(`  ${outcome.route.path}\n${outcome.performanceNotes.map((n) => `    ${n}`).join("\n")}`);
+    for (const outcome of slow)
+      console.log(`  ${outcome.route.path}\n${outcome.performanceNotes.map((n) => `    ${n}`).join("\n")}`);
   }
 }
 
@@ -305,11 +340,15 @@ function enforcedScoresPerfect(outcome: RouteOutcome): boolean {
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`No browser at ${CHROMIUM_PATH}: run scripts/ensure-test-browsers.sh chromium or set CHROMIUM_PATH.`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(
+      `No browser at ${CHROMIUM_PATH}: run scripts/ensure-test-browsers.sh chromium or set CHROMIUM_PATH.`,
+    );
   const routes = ROUTES.filter((r) => !ONLY || r.name.includes(ONLY) || r.path.includes(ONLY));
   if (routes.length === 0) throw new Error(`no route matches --only ${ONLY}`);
   if (SKIP_BUILD) {
-    if (!existsSync(path.join(BUILD_DIR, "server.js"))) throw new Error(`No build in ${BUILD_DIR}/: drop --skip-build or run npm run build.`);
+    if (!existsSync(path.join(BUILD_DIR, "server.js")))
+      throw new Error(`No build in ${BUILD_DIR}/: drop --skip-build or run npm run build.`);
   } else {
     build();
   }
@@ -356,18 +395,24 @@ async function main() {
       writeFileSync(path.join(REPORT_DIR, `${route.name}.report.html`), html!);
       const outcome = assess(route, result.lhr);
       outcomes.push(outcome);
-      const scores = CATEGORY_COLUMNS.map(([id, label]) => `${label} ${formatScore(outcome.scores[id]).trim()}`).join(", ");
+      const scores = CATEGORY_COLUMNS.map(([id, label]) => `${label} ${formatScore(outcome.scores[id]).trim()}`).join(
+        ", ",
+      );
       // Lighthouse's CPU benchmark of this machine at that moment: simulated throttling scales
       // the main-thread time it measured, so a busy machine lowers the performance score.
       const cpu = result.lhr.environment.benchmarkIndex;
-      console.log(`${route.path}: ${scores} (${((performance.now() - started) / 1000).toFixed(0)} s, CPU benchmark ${cpu})`);
+      console.log(
+        `${route.path}: ${scores} (${((performance.now() - started) / 1000).toFixed(0)} s, CPU benchmark ${cpu})`,
+      );
     }
 
     printSummary(outcomes);
     console.log(`\nReports: ${REPORT_DIR}/<route>.report.{json,html}`);
     const failing = outcomes.filter((o) => !enforcedScoresPerfect(o));
     if (failing.length) {
-      console.log(`\nFAILED: accessibility, best practices and SEO must be 100 on every route (${failing.map((o) => o.route.path).join(", ")}).`);
+      console.log(
+        `\nFAILED: accessibility, best practices and SEO must be 100 on every route (${failing.map((o) => o.route.path).join(", ")}).`,
+      );
       process.exitCode = 1;
     } else {
       console.log("\nAccessibility, best practices and SEO are 100 on every route.");

@@ -16,7 +16,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 const PRODUCTS = Number(args.get("products") ?? 10_000);
 const ROUNDS = Number(args.get("rounds") ?? 5);
 const SECONDS = Number(args.get("seconds") ?? 4);
@@ -87,10 +88,12 @@ function peakRssMb(pid: number): number {
 async function waitForHealth() {
   for (let i = 0; i < 120; i++) {
     const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: "127.0.0.1", port: PORT, path: "/healthz" }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      }).on("error", () => resolve(false));
+      http
+        .get({ host: "127.0.0.1", port: PORT, path: "/healthz" }, (res) => {
+          res.resume();
+          resolve(res.statusCode === 200);
+        })
+        .on("error", () => resolve(false));
     });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
@@ -99,7 +102,8 @@ async function waitForHealth() {
 }
 
 async function main() {
-  if (!existsSync(path.join(BUILD_DIR, "server.js"))) throw new Error(`No build in ${BUILD_DIR}/: run npm run build first.`);
+  if (!existsSync(path.join(BUILD_DIR, "server.js")))
+    throw new Error(`No build in ${BUILD_DIR}/: run npm run build first.`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "makervolt-bench-"));
   try {
     console.log(`Filling ${dataDir} with ${PRODUCTS} products...`);
@@ -110,7 +114,14 @@ async function main() {
     if (scaled.status !== 0) throw new Error("db:scale failed");
 
     const server = spawn(process.execPath, [`./${BUILD_DIR}/server.js`], {
-      env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "production", SUPABASE_URL: "", SUPABASE_ANON_KEY: "" },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        SUPABASE_URL: "",
+        SUPABASE_ANON_KEY: "",
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
     try {
@@ -130,7 +141,9 @@ async function main() {
         }
       }
       const staticRps = median(rps.static!);
-      console.log(`\n${PRODUCTS} products, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS}s each`);
+      console.log(
+        `\n${PRODUCTS} products, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS}s each`,
+      );
       console.log("target               median req/s   ratio to static   p50 ms   p99 ms");
       for (const name of Object.keys(TARGETS)) {
         const m = median(rps[name]!);
@@ -142,7 +155,9 @@ async function main() {
       console.log(`server peak memory (VmHWM): ${peakRssMb(server.pid!).toFixed(0)} MB`);
       const ratio = median(rps.catalogue!) / staticRps;
       const p99 = percentile(latencies.catalogue!, 99);
-      console.log(`\nbudget: /products ratio >= 0.2: ${ratio >= 0.2 ? "met" : "MISSED"}; p99 < 100 ms: ${p99 < 100 ? "met" : "MISSED"}`);
+      console.log(
+        `\nbudget: /products ratio >= 0.2: ${ratio >= 0.2 ? "met" : "MISSED"}; p99 < 100 ms: ${p99 < 100 ? "met" : "MISSED"}`,
+      );
     } finally {
       server.kill("SIGTERM");
     }

@@ -16,47 +16,163 @@ const BATCH_SIZE = 500;
 const PARTS: Record<CategorySlug, { nouns: string[]; features: string[]; specs: Record<string, string[]> }> = {
   audio: {
     nouns: ["Amplifier Board", "Speaker", "Microphone Module", "DAC Breakout", "Buzzer", "Audio Shield"],
-    features: ["Low noise floor", "3.5 mm jack", "I2S input", "Onboard volume control", "Stereo output", "Class D efficiency"],
-    specs: { Power: ["0.5 W", "3 W", "15 W", "20 W"], Impedance: ["4 Ω", "8 Ω", "32 Ω"], Interface: ["I2S", "Analog", "PWM"] },
+    features: [
+      "Low noise floor",
+      "3.5 mm jack",
+      "I2S input",
+      "Onboard volume control",
+      "Stereo output",
+      "Class D efficiency",
+    ],
+    specs: {
+      Power: ["0.5 W", "3 W", "15 W", "20 W"],
+      Impedance: ["4 Ω", "8 Ω", "32 Ω"],
+      Interface: ["I2S", "Analog", "PWM"],
+    },
   },
   components: {
     nouns: ["Resistor Kit", "Capacitor Assortment", "Transistor Pack", "Header Strip", "Breadboard", "Jumper Wire Set"],
-    features: ["Labelled storage box", "Breadboard friendly", "RoHS compliant", "Through-hole", "Assorted values", "Gold-plated pins"],
-    specs: { Quantity: ["50 pcs", "100 pcs", "400 pcs", "600 pcs"], Tolerance: ["1%", "5%", "10%"], Package: ["Through-hole", "SMD 0805"] },
+    features: [
+      "Labelled storage box",
+      "Breadboard friendly",
+      "RoHS compliant",
+      "Through-hole",
+      "Assorted values",
+      "Gold-plated pins",
+    ],
+    specs: {
+      Quantity: ["50 pcs", "100 pcs", "400 pcs", "600 pcs"],
+      Tolerance: ["1%", "5%", "10%"],
+      Package: ["Through-hole", "SMD 0805"],
+    },
   },
   "development-boards": {
     nouns: ["Microcontroller Board", "Dev Kit", "Single-Board Computer", "FPGA Board", "RP2040 Board", "Nano Board"],
-    features: ["USB-C programming", "Arduino IDE support", "MicroPython ready", "On-board LED", "Castellated pads", "Deep-sleep mode", "Dual-core CPU"],
-    specs: { Processor: ["ATmega328P", "ESP32-S3", "RP2040", "STM32F411"], Flash: ["32 KB", "2 MB", "4 MB", "16 MB"], Voltage: ["3.3 V", "5 V"] },
+    features: [
+      "USB-C programming",
+      "Arduino IDE support",
+      "MicroPython ready",
+      "On-board LED",
+      "Castellated pads",
+      "Deep-sleep mode",
+      "Dual-core CPU",
+    ],
+    specs: {
+      Processor: ["ATmega328P", "ESP32-S3", "RP2040", "STM32F411"],
+      Flash: ["32 KB", "2 MB", "4 MB", "16 MB"],
+      Voltage: ["3.3 V", "5 V"],
+    },
   },
   displays: {
     nouns: ["OLED Display", "TFT Screen", "E-Paper Module", "LED Matrix", "LCD Module", "Seven-Segment Display"],
-    features: ["Wide viewing angle", "SPI interface", "Touch panel", "Low power", "Sunlight readable", "Library support"],
-    specs: { Size: ['0.96"', '1.3"', '2.8"', '4.2"'], Resolution: ["128x64", "240x320", "400x300"], Interface: ["I2C", "SPI", "Parallel"] },
+    features: [
+      "Wide viewing angle",
+      "SPI interface",
+      "Touch panel",
+      "Low power",
+      "Sunlight readable",
+      "Library support",
+    ],
+    specs: {
+      Size: ['0.96"', '1.3"', '2.8"', '4.2"'],
+      Resolution: ["128x64", "240x320", "400x300"],
+      Interface: ["I2C", "SPI", "Parallel"],
+    },
   },
   "iot-wireless": {
     nouns: ["Wi-Fi Module", "LoRa Transceiver", "Bluetooth Module", "Zigbee Radio", "GPS Receiver", "NFC Reader"],
-    features: ["External antenna connector", "AT command firmware", "Low energy mode", "Long range", "Mesh networking", "Encrypted link"],
-    specs: { Frequency: ["2.4 GHz", "868 MHz", "915 MHz"], Range: ["10 m", "100 m", "2 km", "10 km"], Interface: ["UART", "SPI", "I2C"] },
+    features: [
+      "External antenna connector",
+      "AT command firmware",
+      "Low energy mode",
+      "Long range",
+      "Mesh networking",
+      "Encrypted link",
+    ],
+    specs: {
+      Frequency: ["2.4 GHz", "868 MHz", "915 MHz"],
+      Range: ["10 m", "100 m", "2 km", "10 km"],
+      Interface: ["UART", "SPI", "I2C"],
+    },
   },
   robotics: {
     nouns: ["Servo Motor", "Stepper Motor", "Motor Driver", "Robot Chassis", "Gear Motor", "Wheel Set"],
-    features: ["Metal gears", "High torque", "Mounting hardware included", "Encoder feedback", "Overcurrent protection", "Quiet operation"],
-    specs: { Torque: ["1.8 kg·cm", "4 kg·cm", "20 kg·cm"], Voltage: ["5 V", "6 V", "12 V"], Weight: ["9 g", "55 g", "280 g"] },
+    features: [
+      "Metal gears",
+      "High torque",
+      "Mounting hardware included",
+      "Encoder feedback",
+      "Overcurrent protection",
+      "Quiet operation",
+    ],
+    specs: {
+      Torque: ["1.8 kg·cm", "4 kg·cm", "20 kg·cm"],
+      Voltage: ["5 V", "6 V", "12 V"],
+      Weight: ["9 g", "55 g", "280 g"],
+    },
   },
   sensors: {
-    nouns: ["Temperature Sensor", "Humidity Sensor", "Distance Sensor", "Motion Sensor", "Light Sensor", "Gas Sensor", "IMU Breakout"],
-    features: ["Factory calibrated", "I2C and SPI", "Low power draw", "Wide operating range", "Fast response", "Qwiic connector"],
-    specs: { Range: ["-40 to 85 °C", "2 to 400 cm", "0 to 100% RH"], Accuracy: ["±0.5 °C", "±3 mm", "±2% RH"], Interface: ["I2C", "SPI", "Analog"] },
+    nouns: [
+      "Temperature Sensor",
+      "Humidity Sensor",
+      "Distance Sensor",
+      "Motion Sensor",
+      "Light Sensor",
+      "Gas Sensor",
+      "IMU Breakout",
+    ],
+    features: [
+      "Factory calibrated",
+      "I2C and SPI",
+      "Low power draw",
+      "Wide operating range",
+      "Fast response",
+      "Qwiic connector",
+    ],
+    specs: {
+      Range: ["-40 to 85 °C", "2 to 400 cm", "0 to 100% RH"],
+      Accuracy: ["±0.5 °C", "±3 mm", "±2% RH"],
+      Interface: ["I2C", "SPI", "Analog"],
+    },
   },
   tools: {
-    nouns: ["Soldering Iron", "Multimeter", "Wire Stripper", "Helping Hands", "Oscilloscope", "Hot Air Station", "Tweezers Set"],
-    features: ["Temperature control", "Ergonomic grip", "Auto-ranging", "ESD safe", "Replaceable tips", "Carry case included"],
-    specs: { Power: ["60 W", "80 W", "700 W"], Range: ["200-480 °C", "600 V", "50 MHz"], Warranty: ["1 year", "2 years"] },
+    nouns: [
+      "Soldering Iron",
+      "Multimeter",
+      "Wire Stripper",
+      "Helping Hands",
+      "Oscilloscope",
+      "Hot Air Station",
+      "Tweezers Set",
+    ],
+    features: [
+      "Temperature control",
+      "Ergonomic grip",
+      "Auto-ranging",
+      "ESD safe",
+      "Replaceable tips",
+      "Carry case included",
+    ],
+    specs: {
+      Power: ["60 W", "80 W", "700 W"],
+      Range: ["200-480 °C", "600 V", "50 MHz"],
+      Warranty: ["1 year", "2 years"],
+    },
   },
 };
 
-const ADJECTIVES = ["Compact", "Pro", "Mini", "Precision", "Rugged", "Essential", "Advanced", "Classic", "Ultra", "Smart"];
+const ADJECTIVES = [
+  "Compact",
+  "Pro",
+  "Mini",
+  "Precision",
+  "Rugged",
+  "Essential",
+  "Advanced",
+  "Classic",
+  "Ultra",
+  "Smart",
+];
 
 /** mulberry32: small, fast, and the same sequence on every run. */
 function random(seed: number) {
@@ -93,7 +209,9 @@ async function main() {
   const target = parseTarget(process.argv.slice(2));
   const dataDir = configuredDataDir();
   if (dataDir.startsWith(MEMORY_DATA_DIR)) {
-    console.error("db:scale fills a persisted database; DATA_DIR=memory:// would vanish on exit. Set DATA_DIR to a folder.");
+    console.error(
+      "db:scale fills a persisted database; DATA_DIR=memory:// would vanish on exit. Set DATA_DIR to a folder.",
+    );
     process.exit(2);
   }
 

@@ -126,7 +126,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "audio",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 330, h: 300, pcb: "#5b2a86", label: "MAX98357A",
+      kind: "board",
+      w: 330,
+      h: 300,
+      pcb: "#5b2a86",
+      label: "MAX98357A",
       headers: [{ side: "bottom", n: 7, names: ["LRC", "BCLK", "DIN", "GAIN", "SD", "GND", "VIN"] }],
       parts: [
         { type: "terminal", x: 0.5, y: 0.18, n: 2 },
@@ -141,7 +145,12 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "audio",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 280, h: 280, pcb: "#1f4fa3", label: "INMP441", shape: "round",
+      kind: "board",
+      w: 280,
+      h: 280,
+      pcb: "#1f4fa3",
+      label: "INMP441",
+      shape: "round",
       headers: [{ side: "bottom", n: 6, names: ["SCK", "WS", "L/R", "SD", "VDD", "GND"] }],
       parts: [
         { type: "mems", x: 0.5, y: 0.42 },
@@ -160,7 +169,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "audio",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 320, h: 260, pcb: "#1d6b3a", label: "PAM8403",
+      kind: "board",
+      w: 320,
+      h: 260,
+      pcb: "#1d6b3a",
+      label: "PAM8403",
       headers: [
         { side: "top", n: 5, names: ["L+", "L-", "R-", "R+", "5V"] },
         { side: "bottom", n: 5, names: ["L", "G", "R", "GND", "5V"] },
@@ -177,7 +190,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "audio",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 300, h: 300, pcb: "#1b1d22", label: "MP3-TF",
+      kind: "board",
+      w: 300,
+      h: 300,
+      pcb: "#1b1d22",
+      label: "MP3-TF",
       headers: [
         { side: "left", n: 8, names: ["VCC", "RX", "TX", "DAC_R", "DAC_L", "SPK1", "GND", "SPK2"] },
         { side: "right", n: 8, names: ["BUSY", "USB-", "USB+", "ADK2", "ADK1", "IO2", "GND", "IO1"] },
@@ -193,7 +210,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "audio",
     views: ["front", "angle", "detail", "back"],
     drawing: {
-      kind: "board", w: 470, h: 360, pcb: "#1d6b3a", label: "TPA3116D2 2x50W",
+      kind: "board",
+      w: 470,
+      h: 360,
+      pcb: "#1d6b3a",
+      label: "TPA3116D2 2x50W",
       parts: [
         { type: "heatsink", x: 0.5, y: 0.36, w: 220, h: 150 },
         { type: "terminal", x: 0.16, y: 0.86, n: 2, color: "#2f6fd6" },
@@ -211,7 +232,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "audio",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 280, h: 230, pcb: "#1f4fa3", label: "MAX4466",
+      kind: "board",
+      w: 280,
+      h: 230,
+      pcb: "#1f4fa3",
+      label: "MAX4466",
       headers: [{ side: "bottom", n: 3, names: ["OUT", "GND", "VCC"] }],
       parts: [
         { type: "electret", x: 0.34, y: 0.42, r: 46 },
@@ -225,9 +250,17 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "audio",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 440, h: 300, pcb: "#b3262e", label: "VS1053 CODEC",
+      kind: "board",
+      w: 440,
+      h: 300,
+      pcb: "#b3262e",
+      label: "VS1053 CODEC",
       headers: [
-        { side: "top", n: 12, names: ["VCC", "GND", "SCK", "MISO", "MOSI", "CS", "XDCS", "DREQ", "RST", "SDCS", "MIC", "LINE"] },
+        {
+          side: "top",
+          n: 12,
+          names: ["VCC", "GND", "SCK", "MISO", "MOSI", "CS", "XDCS", "DREQ", "RST", "SDCS", "MIC", "LINE"],
+        },
       ],
       parts: [
         { type: "chip", x: 0.38, y: 0.55, w: 90, h: 90, label: "VS1053B", style: "qfp" },
@@ -242,7 +275,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "audio",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 400, h: 240, pcb: "#5b2a86", label: "PCM5102A DAC",
+      kind: "board",
+      w: 400,
+      h: 240,
+      pcb: "#5b2a86",
+      label: "PCM5102A DAC",
       headers: [{ side: "bottom", n: 6, names: ["VIN", "GND", "LCK", "DIN", "BCK", "SCK"] }],
       parts: [
         { type: "chip", x: 0.42, y: 0.45, w: 70, h: 36, label: "PCM5102A", style: "soic" },
@@ -314,10 +351,62 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "back", "angle", "detail"],
     drawing: {
-      kind: "board", w: 580, h: 250, pcb: "#1b1d22", label: "ESP32 DEVKIT V1",
+      kind: "board",
+      w: 580,
+      h: 250,
+      pcb: "#1b1d22",
+      label: "ESP32 DEVKIT V1",
       headers: [
-        { side: "top", n: 19, names: ["3V3", "EN", "VP", "VN", "34", "35", "32", "33", "25", "26", "27", "14", "12", "GND", "13", "D2", "D3", "CMD", "5V"] },
-        { side: "bottom", n: 19, names: ["GND", "23", "22", "TX", "RX", "21", "GND", "19", "18", "5", "17", "16", "4", "0", "2", "15", "D1", "D0", "CLK"] },
+        {
+          side: "top",
+          n: 19,
+          names: [
+            "3V3",
+            "EN",
+            "VP",
+            "VN",
+            "34",
+            "35",
+            "32",
+            "33",
+            "25",
+            "26",
+            "27",
+            "14",
+            "12",
+            "GND",
+            "13",
+            "D2",
+            "D3",
+            "CMD",
+            "5V",
+          ],
+        },
+        {
+          side: "bottom",
+          n: 19,
+          names: [
+            "GND",
+            "23",
+            "22",
+            "TX",
+            "RX",
+            "21",
+            "GND",
+            "19",
+            "18",
+            "5",
+            "17",
+            "16",
+            "4",
+            "0",
+            "2",
+            "15",
+            "D1",
+            "D0",
+            "CLK",
+          ],
+        },
       ],
       parts: [
         { type: "chip", x: 0.66, y: 0.5, w: 150, h: 120, label: "ESP32-WROOM-32", style: "can" },
@@ -336,10 +425,64 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 560, h: 220, pcb: "#1d6b3a", label: "RP2040 PICO W",
+      kind: "board",
+      w: 560,
+      h: 220,
+      pcb: "#1d6b3a",
+      label: "RP2040 PICO W",
       headers: [
-        { side: "top", n: 20, names: ["GP0", "GP1", "GND", "GP2", "GP3", "GP4", "GP5", "GND", "GP6", "GP7", "GP8", "GP9", "GND", "GP10", "GP11", "GP12", "GP13", "GND", "GP14", "GP15"] },
-        { side: "bottom", n: 20, names: ["VBUS", "VSYS", "GND", "3V3E", "3V3", "VREF", "GP28", "GND", "GP27", "GP26", "RUN", "GP22", "GND", "GP21", "GP20", "GP19", "GP18", "GND", "GP17", "GP16"] },
+        {
+          side: "top",
+          n: 20,
+          names: [
+            "GP0",
+            "GP1",
+            "GND",
+            "GP2",
+            "GP3",
+            "GP4",
+            "GP5",
+            "GND",
+            "GP6",
+            "GP7",
+            "GP8",
+            "GP9",
+            "GND",
+            "GP10",
+            "GP11",
+            "GP12",
+            "GP13",
+            "GND",
+            "GP14",
+            "GP15",
+          ],
+        },
+        {
+          side: "bottom",
+          n: 20,
+          names: [
+            "VBUS",
+            "VSYS",
+            "GND",
+            "3V3E",
+            "3V3",
+            "VREF",
+            "GP28",
+            "GND",
+            "GP27",
+            "GP26",
+            "RUN",
+            "GP22",
+            "GND",
+            "GP21",
+            "GP20",
+            "GP19",
+            "GP18",
+            "GND",
+            "GP17",
+            "GP16",
+          ],
+        },
       ],
       parts: [
         { type: "usb", x: 0, y: 0.5, kind: "micro", side: "left" },
@@ -356,10 +499,41 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "back", "angle", "detail"],
     drawing: {
-      kind: "board", w: 540, h: 400, pcb: "#0f7e8a", label: "UNO R3",
+      kind: "board",
+      w: 540,
+      h: 400,
+      pcb: "#0f7e8a",
+      label: "UNO R3",
       headers: [
-        { side: "top", n: 18, names: ["SCL", "SDA", "AREF", "GND", "13", "12", "~11", "~10", "~9", "8", "7", "~6", "~5", "4", "~3", "2", "TX1", "RX0"] },
-        { side: "bottom", n: 14, names: ["-", "IOREF", "RST", "3V3", "5V", "GND", "GND", "VIN", "A0", "A1", "A2", "A3", "A4", "A5"] },
+        {
+          side: "top",
+          n: 18,
+          names: [
+            "SCL",
+            "SDA",
+            "AREF",
+            "GND",
+            "13",
+            "12",
+            "~11",
+            "~10",
+            "~9",
+            "8",
+            "7",
+            "~6",
+            "~5",
+            "4",
+            "~3",
+            "2",
+            "TX1",
+            "RX0",
+          ],
+        },
+        {
+          side: "bottom",
+          n: 14,
+          names: ["-", "IOREF", "RST", "3V3", "5V", "GND", "GND", "VIN", "A0", "A1", "A2", "A3", "A4", "A5"],
+        },
       ],
       parts: [
         { type: "usb", x: 0, y: 0.3, kind: "b", side: "left" },
@@ -381,10 +555,22 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 540, h: 210, pcb: "#1f4fa3", label: "NANO V3",
+      kind: "board",
+      w: 540,
+      h: 210,
+      pcb: "#1f4fa3",
+      label: "NANO V3",
       headers: [
-        { side: "top", n: 15, names: ["D12", "D11", "D10", "D9", "D8", "D7", "D6", "D5", "D4", "D3", "D2", "GND", "RST", "RX0", "TX1"] },
-        { side: "bottom", n: 15, names: ["D13", "3V3", "REF", "A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "5V", "RST", "GND", "VIN"] },
+        {
+          side: "top",
+          n: 15,
+          names: ["D12", "D11", "D10", "D9", "D8", "D7", "D6", "D5", "D4", "D3", "D2", "GND", "RST", "RX0", "TX1"],
+        },
+        {
+          side: "bottom",
+          n: 15,
+          names: ["D13", "3V3", "REF", "A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "5V", "RST", "GND", "VIN"],
+        },
       ],
       parts: [
         { type: "usb", x: 0, y: 0.5, kind: "c", side: "left" },
@@ -400,10 +586,68 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 620, h: 300, pcb: "#0f7e8a", label: "MEGA 2560",
+      kind: "board",
+      w: 620,
+      h: 300,
+      pcb: "#0f7e8a",
+      label: "MEGA 2560",
       headers: [
-        { side: "top", n: 22, names: ["SCL", "SDA", "AREF", "GND", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2", "TX0", "RX0", "TX3", "RX3", "TX2", "RX2"] },
-        { side: "bottom", n: 22, names: ["IOREF", "RST", "3V3", "5V", "GND", "GND", "VIN", "A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14"] },
+        {
+          side: "top",
+          n: 22,
+          names: [
+            "SCL",
+            "SDA",
+            "AREF",
+            "GND",
+            "13",
+            "12",
+            "11",
+            "10",
+            "9",
+            "8",
+            "7",
+            "6",
+            "5",
+            "4",
+            "3",
+            "2",
+            "TX0",
+            "RX0",
+            "TX3",
+            "RX3",
+            "TX2",
+            "RX2",
+          ],
+        },
+        {
+          side: "bottom",
+          n: 22,
+          names: [
+            "IOREF",
+            "RST",
+            "3V3",
+            "5V",
+            "GND",
+            "GND",
+            "VIN",
+            "A0",
+            "A1",
+            "A2",
+            "A3",
+            "A4",
+            "A5",
+            "A6",
+            "A7",
+            "A8",
+            "A9",
+            "A10",
+            "A11",
+            "A12",
+            "A13",
+            "A14",
+          ],
+        },
       ],
       parts: [
         { type: "usb", x: 0, y: 0.3, kind: "b", side: "left" },
@@ -420,10 +664,68 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 580, h: 240, pcb: "#1b1d22", label: "ESP32-S3 DEVKITC",
+      kind: "board",
+      w: 580,
+      h: 240,
+      pcb: "#1b1d22",
+      label: "ESP32-S3 DEVKITC",
       headers: [
-        { side: "top", n: 22, names: ["3V3", "3V3", "RST", "4", "5", "6", "7", "15", "16", "17", "18", "8", "3", "46", "9", "10", "11", "12", "13", "14", "5V", "GND"] },
-        { side: "bottom", n: 22, names: ["GND", "TX", "RX", "1", "2", "42", "41", "40", "39", "38", "37", "36", "35", "0", "45", "48", "47", "21", "20", "19", "GND", "GND"] },
+        {
+          side: "top",
+          n: 22,
+          names: [
+            "3V3",
+            "3V3",
+            "RST",
+            "4",
+            "5",
+            "6",
+            "7",
+            "15",
+            "16",
+            "17",
+            "18",
+            "8",
+            "3",
+            "46",
+            "9",
+            "10",
+            "11",
+            "12",
+            "13",
+            "14",
+            "5V",
+            "GND",
+          ],
+        },
+        {
+          side: "bottom",
+          n: 22,
+          names: [
+            "GND",
+            "TX",
+            "RX",
+            "1",
+            "2",
+            "42",
+            "41",
+            "40",
+            "39",
+            "38",
+            "37",
+            "36",
+            "35",
+            "0",
+            "45",
+            "48",
+            "47",
+            "21",
+            "20",
+            "19",
+            "GND",
+            "GND",
+          ],
+        },
       ],
       parts: [
         { type: "usb", x: 0, y: 0.3, kind: "c", side: "left" },
@@ -440,10 +742,64 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 540, h: 210, pcb: "#232529", label: "STM32F411 BLACKPILL",
+      kind: "board",
+      w: 540,
+      h: 210,
+      pcb: "#232529",
+      label: "STM32F411 BLACKPILL",
       headers: [
-        { side: "top", n: 20, names: ["B12", "B13", "B14", "B15", "A8", "A9", "A10", "A11", "A12", "A15", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "5V", "GND", "3V3"] },
-        { side: "bottom", n: 20, names: ["VB", "C13", "C14", "C15", "R", "A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "B0", "B1", "B2", "B10", "3V3", "GND", "5V"] },
+        {
+          side: "top",
+          n: 20,
+          names: [
+            "B12",
+            "B13",
+            "B14",
+            "B15",
+            "A8",
+            "A9",
+            "A10",
+            "A11",
+            "A12",
+            "A15",
+            "B3",
+            "B4",
+            "B5",
+            "B6",
+            "B7",
+            "B8",
+            "B9",
+            "5V",
+            "GND",
+            "3V3",
+          ],
+        },
+        {
+          side: "bottom",
+          n: 20,
+          names: [
+            "VB",
+            "C13",
+            "C14",
+            "C15",
+            "R",
+            "A0",
+            "A1",
+            "A2",
+            "A3",
+            "A4",
+            "A5",
+            "A6",
+            "A7",
+            "B0",
+            "B1",
+            "B2",
+            "B10",
+            "3V3",
+            "GND",
+            "5V",
+          ],
+        },
       ],
       parts: [
         { type: "usb", x: 0, y: 0.5, kind: "c", side: "left" },
@@ -460,7 +816,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "back", "angle", "detail"],
     drawing: {
-      kind: "board", w: 560, h: 370, pcb: "#1d6b3a", label: "QUAD-CORE SBC 4GB",
+      kind: "board",
+      w: 560,
+      h: 370,
+      pcb: "#1d6b3a",
+      label: "QUAD-CORE SBC 4GB",
       parts: [
         { type: "header", x: 0.46, y: 0.08, n: 20, rows: 2 },
         { type: "heatsink", x: 0.38, y: 0.48, w: 120, h: 120, color: "#b9c0c8" },
@@ -480,7 +840,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "development-boards",
     views: ["front", "angle", "detail"],
     drawing: {
-      kind: "board", w: 600, h: 400, pcb: "#b3262e", label: "ARTIX-7 FPGA",
+      kind: "board",
+      w: 600,
+      h: 400,
+      pcb: "#b3262e",
+      label: "ARTIX-7 FPGA",
       parts: [
         { type: "chip", x: 0.46, y: 0.4, w: 130, h: 130, label: "XC7A35T", style: "qfn" },
         { type: "chip", x: 0.7, y: 0.36, w: 70, h: 40, label: "DDR3", style: "soic" },
@@ -500,64 +864,105 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
 
   // ----------------------------------------------------------------------------- displays
   {
-    name: "0.96\" OLED Display 128x64, SSD1306, I2C",
+    name: '0.96" OLED Display 128x64, SSD1306, I2C',
     category: "displays",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 320, h: 300, pcb: "#1f4fa3", label: "SSD1306 I2C",
+      kind: "board",
+      w: 320,
+      h: 300,
+      pcb: "#1f4fa3",
+      label: "SSD1306 I2C",
       headers: [{ side: "top", n: 4, names: ["GND", "VCC", "SCL", "SDA"] }],
       parts: [{ type: "screen", x: 0.5, y: 0.58, w: 280, h: 160, content: "oled" }],
     },
   },
   {
-    name: "1.3\" OLED Display 128x64, SH1106",
+    name: '1.3" OLED Display 128x64, SH1106',
     category: "displays",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 380, h: 350, pcb: "#1f4fa3", label: "SH1106 1.3\"",
+      kind: "board",
+      w: 380,
+      h: 350,
+      pcb: "#1f4fa3",
+      label: 'SH1106 1.3"',
       headers: [{ side: "top", n: 4, names: ["VDD", "GND", "SCK", "SDA"] }],
       parts: [{ type: "screen", x: 0.5, y: 0.58, w: 340, h: 200, content: "oled-white" }],
     },
   },
   {
-    name: "7\" HDMI IPS Touch Display, 1024x600",
+    name: '7" HDMI IPS Touch Display, 1024x600',
     category: "displays",
     views: ["front", "back", "angle", "detail"],
-    drawing: { kind: "monitor", color: "#1b1d22", size: "small", label: "7\" IPS" },
+    drawing: { kind: "monitor", color: "#1b1d22", size: "small", label: '7" IPS' },
   },
   {
-    name: "10.1\" HDMI IPS Touch Display, 1280x800",
+    name: '10.1" HDMI IPS Touch Display, 1280x800',
     category: "displays",
     views: ["front", "back", "angle"],
-    drawing: { kind: "monitor", color: "#2b2d33", size: "large", label: "10.1\" IPS" },
+    drawing: { kind: "monitor", color: "#2b2d33", size: "large", label: '10.1" IPS' },
   },
   {
-    name: "2.9\" E-Paper Display Module, Black/White/Red",
+    name: '2.9" E-Paper Display Module, Black/White/Red',
     category: "displays",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 560, h: 290, pcb: "#1b1d22", label: "2.9\" E-PAPER",
+      kind: "board",
+      w: 560,
+      h: 290,
+      pcb: "#1b1d22",
+      label: '2.9" E-PAPER',
       headers: [{ side: "left", n: 8, names: ["BUSY", "RST", "DC", "CS", "CLK", "DIN", "GND", "VCC"] }],
       parts: [{ type: "screen", x: 0.53, y: 0.5, w: 460, h: 230, content: "epaper" }],
     },
   },
   {
-    name: "1.8\" TFT LCD Module 128x160, ST7735",
+    name: '1.8" TFT LCD Module 128x160, ST7735',
     category: "displays",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 300, h: 430, pcb: "#b3262e", label: "1.8\" TFT SPI",
+      kind: "board",
+      w: 300,
+      h: 430,
+      pcb: "#b3262e",
+      label: '1.8" TFT SPI',
       headers: [{ side: "top", n: 8, names: ["LED", "SCK", "SDA", "A0", "RST", "CS", "GND", "VCC"] }],
       parts: [{ type: "screen", x: 0.5, y: 0.55, w: 250, h: 310, content: "tft" }],
     },
   },
   {
-    name: "2.8\" TFT Touch Display 240x320, ILI9341",
+    name: '2.8" TFT Touch Display 240x320, ILI9341',
     category: "displays",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 380, h: 480, pcb: "#b3262e", label: "2.8\" TFT ILI9341",
-      headers: [{ side: "left", n: 14, names: ["VCC", "GND", "CS", "RST", "DC", "MOSI", "SCK", "LED", "MISO", "T_CLK", "T_CS", "T_DIN", "T_DO", "T_IRQ"] }],
+      kind: "board",
+      w: 380,
+      h: 480,
+      pcb: "#b3262e",
+      label: '2.8" TFT ILI9341',
+      headers: [
+        {
+          side: "left",
+          n: 14,
+          names: [
+            "VCC",
+            "GND",
+            "CS",
+            "RST",
+            "DC",
+            "MOSI",
+            "SCK",
+            "LED",
+            "MISO",
+            "T_CLK",
+            "T_CS",
+            "T_DIN",
+            "T_DO",
+            "T_IRQ",
+          ],
+        },
+      ],
       parts: [{ type: "screen", x: 0.56, y: 0.5, w: 300, h: 400, content: "tft-ui" }],
     },
   },
@@ -566,7 +971,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "displays",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 620, h: 180, pcb: "#1f4fa3", label: "MAX7219 4-IN-1",
+      kind: "board",
+      w: 620,
+      h: 180,
+      pcb: "#1f4fa3",
+      label: "MAX7219 4-IN-1",
       headers: [{ side: "left", n: 5, names: ["VCC", "GND", "DIN", "CS", "CLK"] }],
       parts: [
         { type: "matrix", x: 0.17, y: 0.5, s: 140 },
@@ -581,7 +990,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "displays",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 580, h: 260, pcb: "#1d6b3a", label: "LCD1602 I2C",
+      kind: "board",
+      w: 580,
+      h: 260,
+      pcb: "#1d6b3a",
+      label: "LCD1602 I2C",
       headers: [{ side: "left", n: 4, names: ["GND", "VCC", "SDA", "SCL"] }],
       parts: [{ type: "screen", x: 0.52, y: 0.5, w: 480, h: 150, content: "lcd" }],
     },
@@ -593,7 +1006,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "iot-wireless",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 300, h: 300, pcb: "#1d6b3a", label: "LORA SX1276",
+      kind: "board",
+      w: 300,
+      h: 300,
+      pcb: "#1d6b3a",
+      label: "LORA SX1276",
       headers: [
         { side: "left", n: 8, names: ["GND", "MISO", "MOSI", "SCK", "NSS", "RST", "DIO5", "GND"] },
         { side: "right", n: 8, names: ["ANT", "GND", "DIO3", "DIO4", "3V3", "DIO0", "DIO1", "DIO2"] },
@@ -609,7 +1026,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "iot-wireless",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 280, h: 230, pcb: "#1f4fa3", label: "ESP32-C3",
+      kind: "board",
+      w: 280,
+      h: 230,
+      pcb: "#1f4fa3",
+      label: "ESP32-C3",
       headers: [
         { side: "top", n: 8, names: ["5V", "GND", "3V3", "4", "3", "2", "1", "0"] },
         { side: "bottom", n: 8, names: ["5", "6", "7", "8", "9", "10", "20", "21"] },
@@ -627,7 +1048,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "iot-wireless",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 380, h: 220, pcb: "#1b1d22", label: "ESP-01S",
+      kind: "board",
+      w: 380,
+      h: 220,
+      pcb: "#1b1d22",
+      label: "ESP-01S",
       parts: [
         { type: "header", x: 0.1, y: 0.5, n: 4, rows: 2, vertical: true },
         { type: "chip", x: 0.38, y: 0.5, w: 66, h: 66, label: "ESP8266", style: "qfn" },
@@ -642,7 +1067,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "iot-wireless",
     views: ["front", "angle", "back"],
     drawing: {
-      kind: "board", w: 330, h: 190, pcb: "#1b1d22", label: "NRF24L01+PA+LNA",
+      kind: "board",
+      w: 330,
+      h: 190,
+      pcb: "#1b1d22",
+      label: "NRF24L01+PA+LNA",
       parts: [
         { type: "header", x: 0.1, y: 0.5, n: 4, rows: 2, vertical: true },
         { type: "chip", x: 0.48, y: 0.5, w: 110, h: 110, label: "PA+LNA", style: "can" },
@@ -655,7 +1084,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "iot-wireless",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 400, h: 220, pcb: "#1f4fa3", label: "HC-05 BT",
+      kind: "board",
+      w: 400,
+      h: 220,
+      pcb: "#1f4fa3",
+      label: "HC-05 BT",
       headers: [{ side: "left", n: 6, names: ["STATE", "RXD", "TXD", "GND", "VCC", "EN"] }],
       parts: [
         { type: "module", x: 0.58, y: 0.5, w: 260, h: 150, color: "#1d6b3a", label: "BT 2.0" },
@@ -668,8 +1101,14 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "iot-wireless",
     views: ["front", "back", "angle", "detail"],
     drawing: {
-      kind: "board", w: 470, h: 330, pcb: "#1b1d22", label: "LTE CAT-1 + GNSS",
-      headers: [{ side: "bottom", n: 10, names: ["VIN", "GND", "TXD", "RXD", "PWR", "RST", "RI", "DTR", "NET", "GND"] }],
+      kind: "board",
+      w: 470,
+      h: 330,
+      pcb: "#1b1d22",
+      label: "LTE CAT-1 + GNSS",
+      headers: [
+        { side: "bottom", n: 10, names: ["VIN", "GND", "TXD", "RXD", "PWR", "RST", "RI", "DTR", "NET", "GND"] },
+      ],
       parts: [
         { type: "chip", x: 0.4, y: 0.44, w: 170, h: 150, label: "LTE CAT-1", style: "can" },
         { type: "sim", x: 0.82, y: 0.42 },
@@ -684,7 +1123,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "iot-wireless",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 340, h: 320, pcb: "#1f4fa3", label: "GPS NEO-6M",
+      kind: "board",
+      w: 340,
+      h: 320,
+      pcb: "#1f4fa3",
+      label: "GPS NEO-6M",
       headers: [{ side: "bottom", n: 4, names: ["VCC", "RX", "TX", "GND"] }],
       parts: [
         { type: "patch", x: 0.5, y: 0.42, s: 170 },
@@ -729,7 +1172,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "robotics",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 380, h: 380, pcb: "#b3262e", label: "L298N",
+      kind: "board",
+      w: 380,
+      h: 380,
+      pcb: "#b3262e",
+      label: "L298N",
       headers: [{ side: "bottom", n: 6, names: ["ENA", "IN1", "IN2", "IN3", "IN4", "ENB"] }],
       parts: [
         { type: "heatsink", x: 0.5, y: 0.3, w: 170, h: 110, color: "#1b1d22" },
@@ -753,7 +1200,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "robotics",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 250, h: 320, pcb: "#1d6b3a", label: "A4988",
+      kind: "board",
+      w: 250,
+      h: 320,
+      pcb: "#1d6b3a",
+      label: "A4988",
       headers: [
         { side: "left", n: 8, names: ["EN", "MS1", "MS2", "MS3", "RST", "SLP", "STEP", "DIR"] },
         { side: "right", n: 8, names: ["VMOT", "GND", "2B", "2A", "1A", "1B", "VDD", "GND"] },
@@ -781,7 +1232,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "robotics",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 580, h: 250, pcb: "#1f4fa3", label: "PCA9685 16CH PWM",
+      kind: "board",
+      w: 580,
+      h: 250,
+      pcb: "#1f4fa3",
+      label: "PCA9685 16CH PWM",
       headers: [
         { side: "left", n: 6, names: ["GND", "OE", "SCL", "SDA", "VCC", "V+"] },
         { side: "right", n: 6, names: ["GND", "OE", "SCL", "SDA", "VCC", "V+"] },
@@ -801,7 +1256,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "sensors",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 280, h: 280, pcb: "#5b2a86", label: "BME280",
+      kind: "board",
+      w: 280,
+      h: 280,
+      pcb: "#5b2a86",
+      label: "BME280",
       headers: [{ side: "bottom", n: 6, names: ["VIN", "GND", "SCK", "SDO", "SDI", "CS"] }],
       parts: [
         { type: "mems", x: 0.5, y: 0.42 },
@@ -815,7 +1274,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "sensors",
     views: ["front", "back", "angle", "detail"],
     drawing: {
-      kind: "board", w: 500, h: 230, pcb: "#1f4fa3", label: "HC-SR04",
+      kind: "board",
+      w: 500,
+      h: 230,
+      pcb: "#1f4fa3",
+      label: "HC-SR04",
       headers: [{ side: "bottom", n: 4, names: ["VCC", "TRIG", "ECHO", "GND"] }],
       parts: [
         { type: "transducer", x: 0.24, y: 0.46, r: 88 },
@@ -829,7 +1292,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "sensors",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 250, h: 380, pcb: "#1f4fa3", label: "DHT22",
+      kind: "board",
+      w: 250,
+      h: 380,
+      pcb: "#1f4fa3",
+      label: "DHT22",
       headers: [{ side: "bottom", n: 3, names: ["+", "OUT", "-"] }],
       parts: [{ type: "dht", x: 0.5, y: 0.42, w: 170, h: 230 }],
     },
@@ -839,7 +1306,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "sensors",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 300, h: 230, pcb: "#1f4fa3", label: "GY-521 MPU-6050",
+      kind: "board",
+      w: 300,
+      h: 230,
+      pcb: "#1f4fa3",
+      label: "GY-521 MPU-6050",
       headers: [{ side: "bottom", n: 8, names: ["VCC", "GND", "SCL", "SDA", "XDA", "XCL", "AD0", "INT"] }],
       parts: [
         { type: "chip", x: 0.5, y: 0.42, w: 56, h: 56, label: "MPU6050", style: "qfn" },
@@ -854,7 +1325,12 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "sensors",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 340, h: 340, pcb: "#1d6b3a", label: "HC-SR501", shape: "round",
+      kind: "board",
+      w: 340,
+      h: 340,
+      pcb: "#1d6b3a",
+      label: "HC-SR501",
+      shape: "round",
       parts: [{ type: "dome", x: 0.5, y: 0.5, r: 130 }],
       headers: [{ side: "bottom", n: 3, names: ["VCC", "OUT", "GND"] }],
     },
@@ -864,7 +1340,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "sensors",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 280, h: 230, pcb: "#5b2a86", label: "VL53L0X",
+      kind: "board",
+      w: 280,
+      h: 230,
+      pcb: "#5b2a86",
+      label: "VL53L0X",
       headers: [{ side: "bottom", n: 6, names: ["VIN", "GND", "SCL", "SDA", "GPIO1", "XSHUT"] }],
       parts: [
         { type: "chip", x: 0.5, y: 0.4, w: 70, h: 36, label: "ToF", style: "qfn" },
@@ -878,7 +1358,11 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "sensors",
     views: ["front", "back", "angle"],
     drawing: {
-      kind: "board", w: 300, h: 300, pcb: "#1b1d22", label: "MLX90640",
+      kind: "board",
+      w: 300,
+      h: 300,
+      pcb: "#1b1d22",
+      label: "MLX90640",
       headers: [{ side: "bottom", n: 4, names: PIN_I2C }],
       parts: [
         { type: "lens", x: 0.5, y: 0.44, r: 70 },
@@ -897,7 +1381,12 @@ export const PRODUCT_DRAWINGS: ProductDrawing[] = [
     category: "sensors",
     views: ["front", "back"],
     drawing: {
-      kind: "board", w: 170, h: 560, pcb: "#1b1d22", label: "v2.0", shape: "probe",
+      kind: "board",
+      w: 170,
+      h: 560,
+      pcb: "#1b1d22",
+      label: "v2.0",
+      shape: "probe",
       parts: [
         { type: "header", x: 0.5, y: 0.05, n: 3 },
         { type: "chip", x: 0.5, y: 0.16, w: 50, h: 34, label: "555", style: "soic" },
@@ -1037,7 +1526,18 @@ const GOLD = "#d9b45a";
 const STEEL = "#c9ced6";
 const STEEL_DARK = "#8f98a3";
 const BLACK = "#1f2328";
-const WIRE_COLOURS = ["#ef4444", "#f97316", "#facc15", "#22c55e", "#3b82f6", "#8b5cf6", "#6b7280", "#f4f4f5", "#1f2328", "#92400e"];
+const WIRE_COLOURS = [
+  "#ef4444",
+  "#f97316",
+  "#facc15",
+  "#22c55e",
+  "#3b82f6",
+  "#8b5cf6",
+  "#6b7280",
+  "#f4f4f5",
+  "#1f2328",
+  "#92400e",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Boards
@@ -1117,7 +1617,15 @@ function drawPart(part: Part, box: Box, pcb: string): string {
       if (style === "can") {
         out += rect(x - w / 2, y - h / 2, w, h, STEEL, `rx="4" stroke="${STEEL_DARK}" stroke-width="2"`);
         out += rect(x - w / 2 + 8, y - h / 2 + 8, w - 16, h - 16, "none", `rx="2" stroke="#b3bac3" stroke-width="1.5"`);
-        if (part.label) out += text(x, y + 5, part.label, Math.min(16, (w - 16) / (part.label.length * 0.62)), "#4b5563", `font-family="${FONT}" font-weight="600"`);
+        if (part.label)
+          out += text(
+            x,
+            y + 5,
+            part.label,
+            Math.min(16, (w - 16) / (part.label.length * 0.62)),
+            "#4b5563",
+            `font-family="${FONT}" font-weight="600"`,
+          );
         return out;
       }
       if (style === "qfp" || style === "qfn") {
@@ -1176,7 +1684,9 @@ function drawPart(part: Part, box: Box, pcb: string): string {
       for (let i = 0; i < part.n; i++) {
         const cx = part.vertical ? x : x - len / 2 + pitch * (i + 0.5);
         const cy = part.vertical ? y - len / 2 + pitch * (i + 0.5) : y;
-        out += circle(cx, cy, 12, STEEL, `stroke="${STEEL_DARK}" stroke-width="2"`) + line(cx - 8, cy, cx + 8, cy, "#6b7280", 3);
+        out +=
+          circle(cx, cy, 12, STEEL, `stroke="${STEEL_DARK}" stroke-width="2"`) +
+          line(cx - 8, cy, cx + 8, cy, "#6b7280", 3);
       }
       return out;
     }
@@ -1188,10 +1698,14 @@ function drawPart(part: Part, box: Box, pcb: string): string {
       );
     case "mems":
       return (
-        rect(x - 34, y - 34, 68, 68, STEEL, `rx="6" stroke="${STEEL_DARK}" stroke-width="2"`) + circle(x + 12, y - 12, 6, "#4b5563")
+        rect(x - 34, y - 34, 68, 68, STEEL, `rx="6" stroke="${STEEL_DARK}" stroke-width="2"`) +
+        circle(x + 12, y - 12, 6, "#4b5563")
       );
     case "button":
-      return rect(x - 20, y - 20, 40, 40, "#e5e7eb", `rx="4" stroke="#9ca3af" stroke-width="2"`) + circle(x, y, 11, "#374151");
+      return (
+        rect(x - 20, y - 20, 40, 40, "#e5e7eb", `rx="4" stroke="#9ca3af" stroke-width="2"`) +
+        circle(x, y, 11, "#374151")
+      );
     case "trimmer":
       return (
         rect(x - 26, y - 26, 52, 52, "#2f6fd6", 'rx="5"') +
@@ -1208,13 +1722,22 @@ function drawPart(part: Part, box: Box, pcb: string): string {
     case "cap":
       return (
         circle(x, y, 22, "#2f6fd6", `stroke="${shade("#2f6fd6", -0.35)}" stroke-width="2"`) +
-        pathEl(`M${n(x - 22)} ${n(y)}A22 22 0 0 1 ${n(x - 8)} ${n(y - 20.5)}V${n(y + 20.5)}A22 22 0 0 1 ${n(x - 22)} ${n(y)}Z`, "#c7d2fe") +
+        pathEl(
+          `M${n(x - 22)} ${n(y)}A22 22 0 0 1 ${n(x - 8)} ${n(y - 20.5)}V${n(y + 20.5)}A22 22 0 0 1 ${n(x - 22)} ${n(y)}Z`,
+          "#c7d2fe",
+        ) +
         circle(x, y, 12, "#b3bac3")
       );
     case "ceramic-antenna":
-      return rect(x - 14, y - 34, 28, 68, "#e5e7eb", `rx="3" stroke="#9ca3af" stroke-width="2"`) + rect(x - 14, y - 34, 28, 10, GOLD);
+      return (
+        rect(x - 14, y - 34, 28, 68, "#e5e7eb", `rx="3" stroke="#9ca3af" stroke-width="2"`) +
+        rect(x - 14, y - 34, 28, 10, GOLD)
+      );
     case "electret":
-      return circle(x, y, part.r, "#2b2d33", `stroke="${STEEL_DARK}" stroke-width="4"`) + circle(x, y, part.r * 0.55, "url(#mesh)");
+      return (
+        circle(x, y, part.r, "#2b2d33", `stroke="${STEEL_DARK}" stroke-width="4"`) +
+        circle(x, y, part.r * 0.55, "url(#mesh)")
+      );
     case "transducer":
       return (
         circle(x, y, part.r, STEEL, `stroke="${STEEL_DARK}" stroke-width="4"`) +
@@ -1224,7 +1747,9 @@ function drawPart(part: Part, box: Box, pcb: string): string {
     case "dome":
       return (
         circle(x, y, part.r, "#f4f4f0", `stroke="#d6d3c8" stroke-width="3"`) +
-        [0.8, 0.6, 0.4, 0.2].map((f) => circle(x, y, part.r * f, "none", `stroke="#dedbd0" stroke-width="3"`)).join("") +
+        [0.8, 0.6, 0.4, 0.2]
+          .map((f) => circle(x, y, part.r * f, "none", `stroke="#dedbd0" stroke-width="3"`))
+          .join("") +
         ellipse(x - part.r * 0.35, y - part.r * 0.4, part.r * 0.22, part.r * 0.12, "#ffffff", 'opacity=".8"')
       );
     case "lens":
@@ -1240,7 +1765,10 @@ function drawPart(part: Part, box: Box, pcb: string): string {
         line(x, y, x, y - part.r * 0.75, "#f4f6f8", 4, 'stroke-linecap="round"')
       );
     case "coin":
-      return circle(x, y, part.r, STEEL, `stroke="${STEEL_DARK}" stroke-width="3"`) + text(x, y + 5, "+", 16, "#4b5563", `font-family="${FONT}"`);
+      return (
+        circle(x, y, part.r, STEEL, `stroke="${STEEL_DARK}" stroke-width="3"`) +
+        text(x, y + 5, "+", 16, "#4b5563", `font-family="${FONT}"`)
+      );
     case "patch": {
       const s = part.s;
       return (
@@ -1276,7 +1804,9 @@ function drawPart(part: Part, box: Box, pcb: string): string {
       const stick = part.stick ?? 0;
       let out = rect(x - 10, y - 22, 50, 44, GOLD, `rx="4" stroke="#a8883d" stroke-width="2"`);
       out += rect(x + 34, y - 16, 26, 32, "#c9a44d", 'rx="3"');
-      if (stick > 0) out += rect(x + 58, y - 14, stick, 28, "#2b2d33", 'rx="14"') + rect(x + 58, y - 14, 30, 28, "#3f4249", 'rx="6"');
+      if (stick > 0)
+        out +=
+          rect(x + 58, y - 14, stick, 28, "#2b2d33", 'rx="14"') + rect(x + 58, y - 14, 30, 28, "#3f4249", 'rx="6"');
       return out;
     }
     case "coil": {
@@ -1285,7 +1815,11 @@ function drawPart(part: Part, box: Box, pcb: string): string {
       return out;
     }
     case "led":
-      return rect(x - 10, y - 7, 20, 14, part.color, 'rx="2"') + rect(x - 10, y - 7, 4, 14, "#e5e7eb") + rect(x + 6, y - 7, 4, 14, "#e5e7eb");
+      return (
+        rect(x - 10, y - 7, 20, 14, part.color, 'rx="2"') +
+        rect(x - 10, y - 7, 4, 14, "#e5e7eb") +
+        rect(x + 6, y - 7, 4, 14, "#e5e7eb")
+      );
     case "led-row":
     case "switch-row": {
       const pitch = 28;
@@ -1295,7 +1829,8 @@ function drawPart(part: Part, box: Box, pcb: string): string {
         out +=
           part.type === "led-row"
             ? rect(cx - 6, y - 5, 12, 10, part.color ?? "#22c55e", 'rx="2"')
-            : rect(cx - 9, y - 16, 18, 32, "#2b2d33", 'rx="3"') + rect(cx - 6, y - (i % 3 === 0 ? 13 : 1), 12, 12, "#f4f6f8", 'rx="2"');
+            : rect(cx - 9, y - 16, 18, 32, "#2b2d33", 'rx="3"') +
+              rect(cx - 6, y - (i % 3 === 0 ? 13 : 1), 12, 12, "#f4f6f8", 'rx="2"');
       }
       return out;
     }
@@ -1304,7 +1839,10 @@ function drawPart(part: Part, box: Box, pcb: string): string {
       for (let i = 0; i < part.n; i++) {
         const off = (i - (part.n - 1) / 2) * 22;
         const [cx, cy] = part.vertical ? [x, y + off] : [x + off, y];
-        out += rect(cx - 9, cy - 5, 18, 10, i % 2 ? "#8b6b4a" : "#1f2328") + rect(cx - 9, cy - 5, 4, 10, "#d1d5db") + rect(cx + 5, cy - 5, 4, 10, "#d1d5db");
+        out +=
+          rect(cx - 9, cy - 5, 18, 10, i % 2 ? "#8b6b4a" : "#1f2328") +
+          rect(cx - 9, cy - 5, 4, 10, "#d1d5db") +
+          rect(cx + 5, cy - 5, 4, 10, "#d1d5db");
       }
       return out;
     }
@@ -1335,11 +1873,23 @@ function drawPart(part: Part, box: Box, pcb: string): string {
       return out;
     }
     case "ports": {
-      const fills = { "usb-stack": ["#2b61c8", 110, 90], ethernet: ["#cfd5dc", 110, 100], hdmi: ["#cfd5dc", 60, 30] } as const;
+      const fills = {
+        "usb-stack": ["#2b61c8", 110, 90],
+        ethernet: ["#cfd5dc", 110, 100],
+        hdmi: ["#cfd5dc", 60, 30],
+      } as const;
       const [fill, depth, width] = fills[part.kind];
       if (part.side === "bottom") {
-        return rect(x - width, box.y0 + box.h - depth / 2, width * 2, depth / 2 + 10, STEEL, `rx="4" stroke="${STEEL_DARK}" stroke-width="2"`) +
-          rect(x - width + 10, box.y0 + box.h - depth / 2 + 8, width * 2 - 20, depth / 2 - 10, "#4b5563", 'rx="3"');
+        return (
+          rect(
+            x - width,
+            box.y0 + box.h - depth / 2,
+            width * 2,
+            depth / 2 + 10,
+            STEEL,
+            `rx="4" stroke="${STEEL_DARK}" stroke-width="2"`,
+          ) + rect(x - width + 10, box.y0 + box.h - depth / 2 + 8, width * 2 - 20, depth / 2 - 10, "#4b5563", 'rx="3"')
+        );
       }
       const px = part.side === "right" ? box.x0 + box.w - depth + 14 : box.x0 - 14;
       let out = rect(px, y - width / 2, depth, width, STEEL, `rx="4" stroke="${STEEL_DARK}" stroke-width="2"`);
@@ -1355,14 +1905,24 @@ function drawPart(part: Part, box: Box, pcb: string): string {
       return drawScreen(x, y, part.w, part.h, part.content);
     case "matrix": {
       const s = part.s;
-      return rect(x - s / 2, y - s / 2, s, s, "#24262b", 'rx="4"') + rect(x - s / 2 + 6, y - s / 2 + 6, s - 12, s - 12, "url(#ledgrid)");
+      return (
+        rect(x - s / 2, y - s / 2, s, s, "#24262b", 'rx="4"') +
+        rect(x - s / 2 + 6, y - s / 2 + 6, s - 12, s - 12, "url(#ledgrid)")
+      );
     }
     case "dht": {
       const { w, h } = part;
       let out = rect(x - w / 2, y - h / 2, w, h, "#f4f4f0", `rx="10" stroke="#d6d3c8" stroke-width="3"`);
       for (let r = 0; r < 5; r++) {
         for (let c = 0; c < 3; c++) {
-          out += rect(x - w / 2 + 26 + c * ((w - 52) / 3) + 6, y - h / 2 + 24 + r * 30, (w - 52) / 3 - 12, 16, "#cfcbbf", 'rx="3"');
+          out += rect(
+            x - w / 2 + 26 + c * ((w - 52) / 3) + 6,
+            y - h / 2 + 24 + r * 30,
+            (w - 52) / 3 - 12,
+            16,
+            "#cfcbbf",
+            'rx="3"',
+          );
         }
       }
       out += text(x, y + h / 2 - 22, "DHT22", 18, "#8a857a", `font-family="${FONT}" font-weight="700"`);
@@ -1371,8 +1931,16 @@ function drawPart(part: Part, box: Box, pcb: string): string {
     case "module": {
       const { w, h, color } = part;
       let out = rect(x - w / 2, y - h / 2, w, h, color, `rx="6" stroke="${shade(color, -0.3)}" stroke-width="2"`);
-      out += drawPart({ type: "antenna-pcb", x: 0, y: 0, w: 50, h: h - 40 }, { x0: x + w / 2 - 40, y0: y, w: 0, h: 0 }, color);
-      out += drawPart({ type: "chip", x: 0, y: 0, w: 60, h: 60, label: part.label, style: "qfn" }, { x0: x - 40, y0: y, w: 0, h: 0 }, color);
+      out += drawPart(
+        { type: "antenna-pcb", x: 0, y: 0, w: 50, h: h - 40 },
+        { x0: x + w / 2 - 40, y0: y, w: 0, h: 0 },
+        color,
+      );
+      out += drawPart(
+        { type: "chip", x: 0, y: 0, w: 60, h: 60, label: part.label, style: "qfn" },
+        { x0: x - 40, y0: y, w: 0, h: 0 },
+        color,
+      );
       return out;
     }
     case "text":
@@ -1402,7 +1970,11 @@ function drawScreen(x: number, y: number, w: number, h: number, content: ScreenC
       if (content === "oled") out += rect(ix, iy, iw, ih * 0.22, "#facc15", 'opacity=".9"');
       out += text(ix + iw / 2, iy + ih * 0.52, "21.4°C  48%", ih * 0.2, ink, mono);
       out += pathEl(
-        `M${n(ix)} ${n(iy + ih * 0.92)}` + Array.from({ length: 12 }, (_, i) => `L${n(ix + ((i + 1) * iw) / 12)} ${n(iy + ih * (0.72 + 0.18 * Math.sin(i * 1.3)))}`).join(""),
+        `M${n(ix)} ${n(iy + ih * 0.92)}` +
+          Array.from(
+            { length: 12 },
+            (_, i) => `L${n(ix + ((i + 1) * iw) / 12)} ${n(iy + ih * (0.72 + 0.18 * Math.sin(i * 1.3)))}`,
+          ).join(""),
         "none",
         `stroke="${ink}" stroke-width="3"`,
       );
@@ -1413,11 +1985,21 @@ function drawScreen(x: number, y: number, w: number, h: number, content: ScreenC
       out += rect(ix, iy, iw, ih * 0.45, "#0ea5e9");
       out += rect(ix, iy + ih * 0.45, iw, ih * 0.55, "#16a34a");
       out += circle(ix + iw * 0.75, iy + ih * 0.18, Math.min(iw, ih) * 0.1, "#fde047");
-      out += pathEl(`M${n(ix)} ${n(iy + ih * 0.6)}L${n(ix + iw * 0.35)} ${n(iy + ih * 0.3)}L${n(ix + iw * 0.6)} ${n(iy + ih * 0.55)}L${n(ix + iw)} ${n(iy + ih * 0.35)}V${n(iy + ih * 0.62)}H${n(ix)}Z`, "#15803d");
+      out += pathEl(
+        `M${n(ix)} ${n(iy + ih * 0.6)}L${n(ix + iw * 0.35)} ${n(iy + ih * 0.3)}L${n(ix + iw * 0.6)} ${n(iy + ih * 0.55)}L${n(ix + iw)} ${n(iy + ih * 0.35)}V${n(iy + ih * 0.62)}H${n(ix)}Z`,
+        "#15803d",
+      );
       if (content === "tft-ui") {
         const bw = (iw - 30) / 2;
         ["#f97316", "#8b5cf6", "#ef4444", "#0ea5e9"].forEach((c, i) => {
-          out += rect(ix + 10 + (i % 2) * (bw + 10), iy + ih * 0.66 + Math.floor(i / 2) * (ih * 0.16), bw, ih * 0.13, c, 'rx="8"');
+          out += rect(
+            ix + 10 + (i % 2) * (bw + 10),
+            iy + ih * 0.66 + Math.floor(i / 2) * (ih * 0.16),
+            bw,
+            ih * 0.13,
+            c,
+            'rx="8"',
+          );
         });
       }
       return out;
@@ -1429,7 +2011,14 @@ function drawScreen(x: number, y: number, w: number, h: number, content: ScreenC
       return out;
     }
     case "epaper": {
-      out += text(ix + iw * 0.3, iy + ih * 0.45, "18°", ih * 0.42, "#111827", `font-family="${FONT}" font-weight="700"`);
+      out += text(
+        ix + iw * 0.3,
+        iy + ih * 0.45,
+        "18°",
+        ih * 0.42,
+        "#111827",
+        `font-family="${FONT}" font-weight="700"`,
+      );
       out += text(ix + iw * 0.3, iy + ih * 0.8, "Partly cloudy", ih * 0.12, "#111827", `font-family="${FONT}"`);
       out += circle(ix + iw * 0.72, iy + ih * 0.4, ih * 0.2, "#dc2626");
       out += ellipse(ix + iw * 0.8, iy + ih * 0.55, ih * 0.28, ih * 0.13, "#111827");
@@ -1440,7 +2029,11 @@ function drawScreen(x: number, y: number, w: number, h: number, content: ScreenC
       out += circle(ix + iw * 0.8, iy + ih * 0.25, ih * 0.35, "#3b82f6", 'opacity=".5"');
       out += rect(ix + iw * 0.08, iy + ih * 0.12, iw * 0.5, ih * 0.55, "#f8fafc", 'rx="6"');
       out += rect(ix + iw * 0.08, iy + ih * 0.12, iw * 0.5, ih * 0.08, "#cbd5e1", 'rx="6"');
-      out += pathEl(`M${n(ix + iw * 0.12)} ${n(iy + ih * 0.58)}L${n(ix + iw * 0.25)} ${n(iy + ih * 0.38)}L${n(ix + iw * 0.36)} ${n(iy + ih * 0.5)}L${n(ix + iw * 0.53)} ${n(iy + ih * 0.28)}`, "none", `stroke="#0d9488" stroke-width="5"`);
+      out += pathEl(
+        `M${n(ix + iw * 0.12)} ${n(iy + ih * 0.58)}L${n(ix + iw * 0.25)} ${n(iy + ih * 0.38)}L${n(ix + iw * 0.36)} ${n(iy + ih * 0.5)}L${n(ix + iw * 0.53)} ${n(iy + ih * 0.28)}`,
+        "none",
+        `stroke="#0d9488" stroke-width="5"`,
+      );
       out += rect(ix + iw * 0.64, iy + ih * 0.2, iw * 0.28, ih * 0.18, "#f97316", 'rx="8"');
       out += rect(ix + iw * 0.64, iy + ih * 0.45, iw * 0.28, ih * 0.18, "#22c55e", 'rx="8"');
       out += rect(ix - 10, iy + ih - 8, iw + 20, 18, "#0f172a", 'opacity=".8"');
@@ -1451,7 +2044,10 @@ function drawScreen(x: number, y: number, w: number, h: number, content: ScreenC
       const wave = (phase: number, amp: number, colour: string, mid: number) =>
         pathEl(
           `M${n(ix)} ${n(mid)}` +
-            Array.from({ length: 40 }, (_, i) => `L${n(ix + ((i + 1) * iw) / 40)} ${n(mid - amp * Math.sin((i + 1) / 3.2 + phase))}`).join(""),
+            Array.from(
+              { length: 40 },
+              (_, i) => `L${n(ix + ((i + 1) * iw) / 40)} ${n(mid - amp * Math.sin((i + 1) / 3.2 + phase))}`,
+            ).join(""),
           "none",
           `stroke="${colour}" stroke-width="3"`,
         );
@@ -1505,7 +2101,14 @@ function drawBoardBack(b: BoardDrawing): string {
   const endHeaders = (b.headers ?? []).filter((h) => h.side === "top" || h.side === "bottom").length;
   const labelWidth = (b.shape === "round" ? box.w * 0.75 : box.w - 40) - sideHeaders * 80;
   const labelSize = Math.min(40, labelWidth / (b.label.length * 0.64), (box.h - endHeaders * 90) / 2.2);
-  out += text(CX, CY + labelSize * 0.35, b.label, labelSize, "#f4f6f8", `font-family="${FONT}" font-weight="700" opacity=".9"`);
+  out += text(
+    CX,
+    CY + labelSize * 0.35,
+    b.label,
+    labelSize,
+    "#f4f6f8",
+    `font-family="${FONT}" font-weight="700" opacity=".9"`,
+  );
   for (const h of b.headers ?? []) {
     // Seen from the back, left and right swap.
     const side = h.side === "left" ? "right" : h.side === "right" ? "left" : h.side;
@@ -1518,8 +2121,26 @@ function drawBoardBack(b: BoardDrawing): string {
       const size = Math.min(13, pitch * 0.55);
       const font = `font-family="${FONT}" font-weight="600"`;
       const white = "#f4f6f8";
-      if (side === "top") out += text(x, y + 16, name, size, white, `${font} transform="rotate(-90 ${n(x)} ${n(y + 16)})" dy="${n(size * 0.35)}"`, "end");
-      else if (side === "bottom") out += text(x, y - 16, name, size, white, `${font} transform="rotate(-90 ${n(x)} ${n(y - 16)})" dy="${n(size * 0.35)}"`, "start");
+      if (side === "top")
+        out += text(
+          x,
+          y + 16,
+          name,
+          size,
+          white,
+          `${font} transform="rotate(-90 ${n(x)} ${n(y + 16)})" dy="${n(size * 0.35)}"`,
+          "end",
+        );
+      else if (side === "bottom")
+        out += text(
+          x,
+          y - 16,
+          name,
+          size,
+          white,
+          `${font} transform="rotate(-90 ${n(x)} ${n(y - 16)})" dy="${n(size * 0.35)}"`,
+          "start",
+        );
       else if (side === "left") out += text(x + 16, y + size * 0.35, name, size, white, font, "start");
       else out += text(x - 16, y + size * 0.35, name, size, white, font, "end");
     });
@@ -1545,7 +2166,7 @@ function drawItem(item: Item, x: number, y: number, variant: number, scale = 1):
     ["#a16207", "#1f2328", "#f97316", "#d4af37"],
     ["#22c55e", "#2563eb", "#a16207", "#d4af37"],
   ];
-  const pick = <T,>(list: readonly T[]): T => list[variant % list.length]!;
+  const pick = <T>(list: readonly T[]): T => list[variant % list.length]!;
   let body = "";
   switch (item) {
     case "resistor": {
@@ -1559,7 +2180,9 @@ function drawItem(item: Item, x: number, y: number, variant: number, scale = 1):
     case "ceramic": {
       const colour = pick(["#d9a13b", "#2f6fd6", "#c2733a"]);
       body += line(-8, 12, -8, 52, "#aeb6bf", 3) + line(8, 12, 8, 52, "#aeb6bf", 3);
-      body += ellipse(0, 0, 24, 20, colour) + text(0, 5, pick(["104", "220", "473", "102"]), 12, "#1f2328", `font-family="${FONT}"`);
+      body +=
+        ellipse(0, 0, 24, 20, colour) +
+        text(0, 5, pick(["104", "220", "473", "102"]), 12, "#1f2328", `font-family="${FONT}"`);
       break;
     }
     case "electrolytic": {
@@ -1572,12 +2195,24 @@ function drawItem(item: Item, x: number, y: number, variant: number, scale = 1):
     case "led": {
       const colour = pick(["#ef4444", "#22c55e", "#3b82f6", "#facc15", "#f1f5f9"]);
       body += line(-7, 20, -7, 62, "#aeb6bf", 3) + line(7, 20, 7, 54, "#aeb6bf", 3);
-      body += pathEl("M-16 20V-6A16 16 0 0 1 16 -6V20Z", colour, `stroke="${shade(colour === "#f1f5f9" ? "#94a3b8" : colour, -0.2)}" stroke-width="2" opacity=".92"`);
-      body += rect(-19, 16, 38, 7, colour, `rx="2" stroke="${shade(colour === "#f1f5f9" ? "#94a3b8" : colour, -0.2)}" stroke-width="1.5"`);
+      body += pathEl(
+        "M-16 20V-6A16 16 0 0 1 16 -6V20Z",
+        colour,
+        `stroke="${shade(colour === "#f1f5f9" ? "#94a3b8" : colour, -0.2)}" stroke-width="2" opacity=".92"`,
+      );
+      body += rect(
+        -19,
+        16,
+        38,
+        7,
+        colour,
+        `rx="2" stroke="${shade(colour === "#f1f5f9" ? "#94a3b8" : colour, -0.2)}" stroke-width="1.5"`,
+      );
       break;
     }
     case "transistor": {
-      body += line(-10, 14, -10, 54, "#aeb6bf", 3) + line(0, 14, 0, 54, "#aeb6bf", 3) + line(10, 14, 10, 54, "#aeb6bf", 3);
+      body +=
+        line(-10, 14, -10, 54, "#aeb6bf", 3) + line(0, 14, 0, 54, "#aeb6bf", 3) + line(10, 14, 10, 54, "#aeb6bf", 3);
       body += pathEl("M-18 16V-4A18 18 0 0 1 18 -4V16Z", "#1f2328");
       body += text(0, 6, pick(["2222", "3904", "3906", "547", "557"]), 9, "#c7ccd3", `font-family="${FONT}"`);
       break;
@@ -1617,13 +2252,21 @@ function drawAssortment(d: ObjectDrawing): Shape {
     const cx = x0 + 12 + (i % cols) * cw;
     const cy = y0 + 12 + Math.floor(i / cols) * ch;
     out += rect(cx + 4, cy + 4, cw - 8, ch - 8, shade(d.color, 0.45), `rx="10" stroke="#b8c3ce" stroke-width="2"`);
-    out += text(cx + cw / 2, cy + ch - 14, values[item][i] ?? "", 14, "#6b7280", `font-family="${FONT}" font-weight="600"`);
+    out += text(
+      cx + cw / 2,
+      cy + ch - 14,
+      values[item][i] ?? "",
+      14,
+      "#6b7280",
+      `font-family="${FONT}" font-weight="600"`,
+    );
     const mx = cx + cw / 2;
     const my = cy + ch / 2 - 16;
     if (item === "resistor") {
       for (let k = 0; k < 3; k++) out += drawItem(item, mx, my - 22 + k * 20, i, 1);
     } else {
-      for (let k = 0; k < 3; k++) out += drawItem(item, mx - 44 + k * 44, my - 12 + (k % 2) * 8, i + (item === "led" ? 0 : k), 0.8);
+      for (let k = 0; k < 3; k++)
+        out += drawItem(item, mx - 44 + k * 44, my - 12 + (k % 2) * 8, i + (item === "led" ? 0 : k), 0.8);
     }
   }
   return { svg: out, focus: [x0 + 12 + cw * 1.5, y0 + 12 + ch * 0.5] };
@@ -1648,7 +2291,13 @@ function drawCase(d: ObjectDrawing): Shape {
     out += rect(cx + 3, cy + 3, cw - 6, ch - 6, "#f4f8fc", `rx="8" stroke="#b8c3ce" stroke-width="2"`);
     const item = items[(i * 5 + Math.floor(i / cols)) % items.length]!;
     // One part per compartment keeps the file small; the size varies so the kit looks mixed.
-    out += drawItem(item, cx + cw / 2, cy + ch / 2 - (item === "resistor" ? 0 : 12), i, item === "resistor" ? 0.62 : 0.7);
+    out += drawItem(
+      item,
+      cx + cw / 2,
+      cy + ch / 2 - (item === "resistor" ? 0 : 12),
+      i,
+      item === "resistor" ? 0.62 : 0.7,
+    );
   }
   out += rect(CX - 80, y0 + h - 10, 160, 26, shade(d.color, -0.3), 'rx="8"');
   out += text(CX, y0 + h + 9, d.label ?? "", 16, "#ffffff", `font-family="${FONT}" font-weight="700"`);
@@ -1663,7 +2312,8 @@ function drawBreadboard(d: ObjectDrawing): Shape {
   out += rect(x0, y0, w, h, d.color, `rx="10" stroke="#d6d6cf" stroke-width="3"`);
   // Power rails: two rows at the top and bottom, with their red and blue lines.
   for (const ry of [y0 + 14, y0 + h - 46]) {
-    out += line(x0 + 24, ry, x0 + w - 24, ry, "#ef4444", 3) + line(x0 + 24, ry + 32, x0 + w - 24, ry + 32, "#3b82f6", 3);
+    out +=
+      line(x0 + 24, ry, x0 + w - 24, ry, "#ef4444", 3) + line(x0 + 24, ry + 32, x0 + w - 24, ry + 32, "#3b82f6", 3);
     out += rect(x0 + 30, ry + 6, w - 60, 22, "url(#holes)");
   }
   out += rect(x0 + 30, y0 + 64, w - 60, 52, "url(#holes)");
@@ -1671,13 +2321,26 @@ function drawBreadboard(d: ObjectDrawing): Shape {
   out += rect(x0 + 30, CY + 13, w - 60, 52, "url(#holes)");
   // A first circuit: a resistor, an LED and a jumper, so the board reads as a breadboard.
   const lx = x0 + 420;
-  out += pathEl(`M${n(lx - 200)} ${n(y0 + 22)}C${n(lx - 200)} ${n(y0 + 60)} ${n(lx - 150)} ${n(y0 + 50)} ${n(lx - 150)} ${n(y0 + 90)}`, "none", 'stroke="#ef4444" stroke-width="6" stroke-linecap="round"');
+  out += pathEl(
+    `M${n(lx - 200)} ${n(y0 + 22)}C${n(lx - 200)} ${n(y0 + 60)} ${n(lx - 150)} ${n(y0 + 50)} ${n(lx - 150)} ${n(y0 + 90)}`,
+    "none",
+    'stroke="#ef4444" stroke-width="6" stroke-linecap="round"',
+  );
   out += line(lx - 150, y0 + 90, lx - 54, y0 + 90, "#aeb6bf", 3) + rect(lx - 130, y0 + 80, 56, 20, "#8db8e6", 'rx="9"');
-  out += rect(lx - 120, y0 + 80, 5, 20, "#a16207") + rect(lx - 110, y0 + 80, 5, 20, "#1f2328") + rect(lx - 100, y0 + 80, 5, 20, "#a16207");
-  out += line(lx - 54, y0 + 90, lx - 54, CY + 30, "#aeb6bf", 3) + line(lx - 30, CY + 30, lx - 30, y0 + h - 14, "#aeb6bf", 3);
-  out += pathEl(`M${n(lx - 60)} ${n(CY + 40)}V${n(CY + 6)}A18 18 0 0 1 ${n(lx - 24)} ${n(CY + 6)}V${n(CY + 40)}Z`, "#ef4444", 'opacity=".92"');
+  out +=
+    rect(lx - 120, y0 + 80, 5, 20, "#a16207") +
+    rect(lx - 110, y0 + 80, 5, 20, "#1f2328") +
+    rect(lx - 100, y0 + 80, 5, 20, "#a16207");
+  out +=
+    line(lx - 54, y0 + 90, lx - 54, CY + 30, "#aeb6bf", 3) + line(lx - 30, CY + 30, lx - 30, y0 + h - 14, "#aeb6bf", 3);
+  out += pathEl(
+    `M${n(lx - 60)} ${n(CY + 40)}V${n(CY + 6)}A18 18 0 0 1 ${n(lx - 24)} ${n(CY + 6)}V${n(CY + 40)}Z`,
+    "#ef4444",
+    'opacity=".92"',
+  );
   out += rect(lx - 64, CY + 36, 44, 8, "#dc2626", 'rx="2"');
-  for (let i = 0; i < 6; i++) out += text(x0 + 44 + i * 110, CY + 4, String(1 + i * 10), 9, "#9ca3af", `font-family="${FONT}"`);
+  for (let i = 0; i < 6; i++)
+    out += text(x0 + 44 + i * 110, CY + 4, String(1 + i * 10), 9, "#9ca3af", `font-family="${FONT}"`);
   return { svg: out, focus: [lx - 80, CY - 10] };
 }
 
@@ -1688,7 +2351,11 @@ function drawJumpers(): Shape {
     const colour = WIRE_COLOURS[i]!;
     const ya = 250 + i * 14;
     const yb = 380 + i * 14;
-    out += pathEl(`M170 ${ya}C330 ${ya - 40} 430 ${yb + 150} 620 ${yb}`, "none", `stroke="${colour}" stroke-width="11" stroke-linecap="round"`);
+    out += pathEl(
+      `M170 ${ya}C330 ${ya - 40} 430 ${yb + 150} 620 ${yb}`,
+      "none",
+      `stroke="${colour}" stroke-width="11" stroke-linecap="round"`,
+    );
     out += rect(118, ya - 6, 56, 12, BLACK, 'rx="2"') + rect(96, ya - 2, 24, 4, GOLD);
     out += rect(616, yb - 6, 68, 12, BLACK, 'rx="2"') + rect(676, yb - 2.5, 5, 5, "#6b7280");
   }
@@ -1741,8 +2408,14 @@ function drawMonitor(d: ObjectDrawing): Shape {
   if (large) {
     out += rect(CX - 30, y0 + h - 10, 60, 70, "#4b5058") + rect(CX - 130, y0 + h + 54, 260, 18, "#3a3d45", 'rx="9"');
   } else {
-    out += pathEl(`M${n(x0 + 90)} ${n(y0 + h)}L${n(x0 + 60)} ${n(y0 + h + 68)}H${n(x0 + 110)}L${n(x0 + 130)} ${n(y0 + h)}Z`, "#3a3d45");
-    out += pathEl(`M${n(x0 + w - 90)} ${n(y0 + h)}L${n(x0 + w - 60)} ${n(y0 + h + 68)}H${n(x0 + w - 110)}L${n(x0 + w - 130)} ${n(y0 + h)}Z`, "#3a3d45");
+    out += pathEl(
+      `M${n(x0 + 90)} ${n(y0 + h)}L${n(x0 + 60)} ${n(y0 + h + 68)}H${n(x0 + 110)}L${n(x0 + 130)} ${n(y0 + h)}Z`,
+      "#3a3d45",
+    );
+    out += pathEl(
+      `M${n(x0 + w - 90)} ${n(y0 + h)}L${n(x0 + w - 60)} ${n(y0 + h + 68)}H${n(x0 + w - 110)}L${n(x0 + w - 130)} ${n(y0 + h)}Z`,
+      "#3a3d45",
+    );
   }
   out += rect(x0, y0, w, h, d.color, 'rx="16"');
   out += drawScreen(CX, y0 + h / 2 - 6, w - 40, h - 58, "desktop");
@@ -1761,9 +2434,21 @@ function drawMonitorBack(d: ObjectDrawing): string {
   const bx = CX - 140;
   const by = y0 + 70;
   out += rect(bx, by, 280, 170, "#1d6b3a", `rx="8" stroke="${shade("#1d6b3a", -0.3)}" stroke-width="2"`);
-  out += drawPart({ type: "chip", x: 0.45, y: 0.45, w: 60, h: 60, label: "HDMI", style: "qfp" }, { x0: bx, y0: by, w: 280, h: 170 }, "#1d6b3a");
-  out += drawPart({ type: "ports", x: 0.3, y: 1, kind: "hdmi", side: "bottom" }, { x0: bx, y0: by, w: 280, h: 170 }, "#1d6b3a");
-  out += drawPart({ type: "usb", x: 0.75, y: 1, kind: "micro", side: "top" }, { x0: bx, y0: by, w: 280, h: 170 }, "#1d6b3a");
+  out += drawPart(
+    { type: "chip", x: 0.45, y: 0.45, w: 60, h: 60, label: "HDMI", style: "qfp" },
+    { x0: bx, y0: by, w: 280, h: 170 },
+    "#1d6b3a",
+  );
+  out += drawPart(
+    { type: "ports", x: 0.3, y: 1, kind: "hdmi", side: "bottom" },
+    { x0: bx, y0: by, w: 280, h: 170 },
+    "#1d6b3a",
+  );
+  out += drawPart(
+    { type: "usb", x: 0.75, y: 1, kind: "micro", side: "top" },
+    { x0: bx, y0: by, w: 280, h: 170 },
+    "#1d6b3a",
+  );
   out += drawPart({ type: "button", x: 0.85, y: 0.3 }, { x0: bx, y0: by, w: 280, h: 170 }, "#1d6b3a");
   if (large) {
     for (const [hx, hy] of [
@@ -1799,8 +2484,12 @@ function drawGatewayBack(d: ObjectDrawing): string {
   let out = floorShadow(CX, 640, 230, 18, 0.1);
   out += rect(210, 230, 380, 400, shade(d.color, -0.04), `rx="36" stroke="#cfd5dc" stroke-width="4"`);
   out += rect(260, 280, 280, 130, "url(#grille)");
-  out += rect(250, 470, 110, 90, STEEL, `rx="6" stroke="${STEEL_DARK}" stroke-width="2"`) + rect(270, 490, 70, 54, "#4b5563", 'rx="4"');
-  out += rect(390, 500, 64, 30, STEEL, `rx="12" stroke="${STEEL_DARK}" stroke-width="2"`) + rect(402, 508, 40, 14, "#4b5563", 'rx="7"');
+  out +=
+    rect(250, 470, 110, 90, STEEL, `rx="6" stroke="${STEEL_DARK}" stroke-width="2"`) +
+    rect(270, 490, 70, 54, "#4b5563", 'rx="4"');
+  out +=
+    rect(390, 500, 64, 30, STEEL, `rx="12" stroke="${STEEL_DARK}" stroke-width="2"`) +
+    rect(402, 508, 40, 14, "#4b5563", 'rx="7"');
   out += circle(510, 515, 26, GOLD, `stroke="#a8883d" stroke-width="3"`) + circle(510, 515, 10, "#a8883d");
   out += rect(300, 580, 200, 30, "#ffffff", `rx="4" stroke="#e5e7eb" stroke-width="2"`);
   out += text(400, 601, "ETH   USB-C   ANT", 14, "#6b7280", `font-family="${FONT}" font-weight="600"`);
@@ -1814,7 +2503,11 @@ function drawDongle(d: ObjectDrawing): Shape {
   out += rect(130, 425, 22, 14, "#4b5563") + rect(130, 451, 22, 14, "#4b5563");
   out += rect(220, 380, 330, 130, d.color, 'rx="22"');
   out += rect(240, 398, 290, 94, "#1d6b3a", 'rx="8" opacity=".55"');
-  out += drawPart({ type: "chip", x: 0.45, y: 0.5, w: 60, h: 60, label: "CC2652", style: "qfn" }, { x0: 240, y0: 398, w: 290, h: 94 }, "#1d6b3a");
+  out += drawPart(
+    { type: "chip", x: 0.45, y: 0.5, w: 60, h: 60, label: "CC2652", style: "qfn" },
+    { x0: 240, y0: 398, w: 290, h: 94 },
+    "#1d6b3a",
+  );
   out += rect(236, 498, 180, 6, accent, 'rx="3"');
   out += text(330, 535, d.label ?? "", 18, "#374151", `font-family="${FONT}" font-weight="700"`);
   out += rect(545, 425, 40, 40, GOLD, `rx="4" stroke="#a8883d" stroke-width="2"`);
@@ -1849,7 +2542,14 @@ function wheel(cx: number, cy: number, r: number, rim: string): string {
   let out = circle(cx, cy, r, "#1f2328");
   for (let i = 0; i < 24; i++) {
     const a = (i * Math.PI * 2) / 24;
-    out += line(cx + Math.cos(a) * r * 0.86, cy + Math.sin(a) * r * 0.86, cx + Math.cos(a) * r, cy + Math.sin(a) * r, "#3f434b", 6);
+    out += line(
+      cx + Math.cos(a) * r * 0.86,
+      cy + Math.sin(a) * r * 0.86,
+      cx + Math.cos(a) * r,
+      cy + Math.sin(a) * r,
+      "#3f434b",
+      6,
+    );
   }
   out += circle(cx, cy, r * 0.66, rim);
   for (let i = 0; i < 6; i++) {
@@ -1866,7 +2566,10 @@ function drawGearmotor(d: ObjectDrawing): Shape {
   out += rect(120, 350, 14, 70, "#e5e7eb");
   out += line(70, 370, 90, 370, "#dc2626", 6) + line(70, 400, 90, 400, "#1f2328", 6);
   out += rect(240, 300, 230, 170, d.color, `rx="16" stroke="${shade(d.color, -0.25)}" stroke-width="3"`);
-  out += circle(300, 385, 16, shade(d.color, -0.2)) + circle(420, 340, 10, shade(d.color, -0.2)) + circle(420, 430, 10, shade(d.color, -0.2));
+  out +=
+    circle(300, 385, 16, shade(d.color, -0.2)) +
+    circle(420, 340, 10, shade(d.color, -0.2)) +
+    circle(420, 430, 10, shade(d.color, -0.2));
   out += rect(350, 375, 60, 20, "#f4f6f8");
   out += wheel(560, 400, 160, d.color);
   return { svg: out, focus: [560, 400] };
@@ -1916,8 +2619,14 @@ function drawCar(d: ObjectDrawing): Shape {
     out += rect(x - 36, 420, 72, 190, "#1f2328", 'rx="14"');
     for (let i = 0; i < 9; i++) out += line(x - 36, 436 + i * 20, x + 36, 436 + i * 20, "#3f434b", 5);
   }
-  out += pathEl("M260 160H540Q600 160 600 220V600Q600 640 560 640H240Q200 640 200 600V220Q200 160 260 160Z", d.color, `opacity=".75" stroke="${shade(d.color, -0.3)}" stroke-width="4"`);
-  out += rect(214, 460, 140, 70, d.accent ?? "#f5c518", 'rx="10"') + rect(446, 460, 140, 70, d.accent ?? "#f5c518", 'rx="10"');
+  out += pathEl(
+    "M260 160H540Q600 160 600 220V600Q600 640 560 640H240Q200 640 200 600V220Q200 160 260 160Z",
+    d.color,
+    `opacity=".75" stroke="${shade(d.color, -0.3)}" stroke-width="4"`,
+  );
+  out +=
+    rect(214, 460, 140, 70, d.accent ?? "#f5c518", 'rx="10"') +
+    rect(446, 460, 140, 70, d.accent ?? "#f5c518", 'rx="10"');
   out += circle(400, 210, 30, "#2b2d33") + circle(400, 210, 14, STEEL);
   out += rect(290, 260, 220, 120, "#1f2328", 'rx="8"');
   ["#dc2626", "#dc2626", "#dc2626", "#dc2626"].forEach((c, i) => {
@@ -1933,7 +2642,9 @@ function drawCar(d: ObjectDrawing): Shape {
 function drawArm(d: ObjectDrawing): Shape {
   const metal = d.color;
   const servo = d.accent ?? "#1f2328";
-  const seg = (x1: number, y1: number, x2: number, y2: number) => line(x1, y1, x2, y2, metal, 36, 'stroke-linecap="round"') + line(x1, y1, x2, y2, shade(metal, 0.3), 10, 'stroke-linecap="round"');
+  const seg = (x1: number, y1: number, x2: number, y2: number) =>
+    line(x1, y1, x2, y2, metal, 36, 'stroke-linecap="round"') +
+    line(x1, y1, x2, y2, shade(metal, 0.3), 10, 'stroke-linecap="round"');
   const joint = (x: number, y: number) => rect(x - 34, y - 26, 68, 52, servo, 'rx="8"') + circle(x, y, 12, metal);
   let out = floorShadow(CX, 640, 230, 18, 0.1);
   out += rect(250, 560, 300, 70, "#2b2d33", 'rx="12"') + ellipse(400, 560, 120, 26, "#3f434b");
@@ -1963,7 +2674,8 @@ function drawLidar(d: ObjectDrawing): Shape {
   out += rect(270, 300, 260, 190, d.color);
   out += ellipse(400, 490, 130, 30, d.color);
   out += rect(300, 360, 200, 60, "#0f172a", 'rx="10"');
-  out += circle(360, 390, 20, "#1e293b") + circle(440, 390, 20, "#1e293b") + circle(440, 390, 8, accent, 'opacity=".7"');
+  out +=
+    circle(360, 390, 20, "#1e293b") + circle(440, 390, 20, "#1e293b") + circle(440, 390, 8, accent, 'opacity=".7"');
   out += ellipse(400, 300, 130, 30, shade(d.color, 0.2));
   out += circle(400, 300, 10, "#6b7280");
   out += text(400, 580, "360° LIDAR", 22, "#9ca3af", `font-family="${FONT}" font-weight="700"`);
@@ -1976,7 +2688,14 @@ function drawStation(d: ObjectDrawing): Shape {
   out += pathEl("M300 560C330 660 520 650 560 520", "none", 'stroke="#2b2d33" stroke-width="10"');
   out += rect(90, 300, 360, 300, d.color, 'rx="18"');
   out += rect(120, 330, 300, 120, "#0b0d10", 'rx="8"');
-  out += text(270, 418, d.label ?? "350°C", 74, accent, `font-family="ui-monospace, 'DejaVu Sans Mono', monospace" font-weight="700"`);
+  out += text(
+    270,
+    418,
+    d.label ?? "350°C",
+    74,
+    accent,
+    `font-family="ui-monospace, 'DejaVu Sans Mono', monospace" font-weight="700"`,
+  );
   out += text(168, 350, "SET", 14, "#6b7280", `font-family="${FONT}"`);
   [150, 220, 290].forEach((x, i) => {
     out += rect(x - 26, 480, 52, 36, i === 1 ? accent : "#4b5058", 'rx="8"');
@@ -2002,17 +2721,39 @@ function drawMultimeter(d: ObjectDrawing): Shape {
   out += rect(240, 110, 320, 540, d.color, 'rx="44"');
   out += rect(270, 140, 260, 480, face, 'rx="26"');
   out += rect(295, 170, 210, 110, "#c9d8c0", 'rx="8"');
-  out += text(400, 250, "12.34", 62, "#1f2937", `font-family="ui-monospace, 'DejaVu Sans Mono', monospace" font-weight="700"`);
-  out += text(485, 196, "V", 18, "#1f2937", `font-family="${FONT}" font-weight="700"`) + text(320, 196, "AUTO", 12, "#374151", `font-family="${FONT}"`);
+  out += text(
+    400,
+    250,
+    "12.34",
+    62,
+    "#1f2937",
+    `font-family="ui-monospace, 'DejaVu Sans Mono', monospace" font-weight="700"`,
+  );
+  out +=
+    text(485, 196, "V", 18, "#1f2937", `font-family="${FONT}" font-weight="700"`) +
+    text(320, 196, "AUTO", 12, "#374151", `font-family="${FONT}"`);
   for (let i = 0; i < 4; i++) out += rect(298 + i * 54, 300, 42, 22, "#4b5058", 'rx="6"');
   for (let i = 0; i < 12; i++) {
     const a = (-210 + i * 22) * (Math.PI / 180);
-    out += line(400 + Math.cos(a) * 82, 430 + Math.sin(a) * 82, 400 + Math.cos(a) * 96, 430 + Math.sin(a) * 96, "#e5e7eb", 4);
+    out += line(
+      400 + Math.cos(a) * 82,
+      430 + Math.sin(a) * 82,
+      400 + Math.cos(a) * 96,
+      430 + Math.sin(a) * 96,
+      "#e5e7eb",
+      4,
+    );
   }
   out += circle(400, 430, 70, "#4b5058") + circle(400, 430, 52, "#3a3d45");
   out += rect(390, 356, 20, 80, d.color, 'rx="8"');
-  [[320, "#1f2328"], [400, "#1f2328"], [480, "#dc2626"]].forEach(([x, c]) => {
-    out += circle(x as number, 570, 20, c as string, 'stroke="#6b7280" stroke-width="4"') + circle(x as number, 570, 8, "#0b0d10");
+  [
+    [320, "#1f2328"],
+    [400, "#1f2328"],
+    [480, "#dc2626"],
+  ].forEach(([x, c]) => {
+    out +=
+      circle(x as number, 570, 20, c as string, 'stroke="#6b7280" stroke-width="4"') +
+      circle(x as number, 570, 8, "#0b0d10");
   });
   return { svg: out, focus: [400, 230] };
 }
@@ -2072,7 +2813,9 @@ function drawScopeBack(d: ObjectDrawing): string {
   out += rect(140, 240, 260, 180, "url(#grille)");
   out += circle(560, 330, 90, "url(#grille)", `stroke="#9aa3ad" stroke-width="6"`);
   out += rect(140, 470, 110, 80, "#2b2d33", 'rx="8"') + rect(165, 490, 60, 40, "#111827", 'rx="4"');
-  out += rect(300, 480, 70, 40, STEEL, `rx="4" stroke="${STEEL_DARK}" stroke-width="2"`) + rect(314, 490, 42, 20, "#4b5563", 'rx="3"');
+  out +=
+    rect(300, 480, 70, 40, STEEL, `rx="4" stroke="${STEEL_DARK}" stroke-width="2"`) +
+    rect(314, 490, 42, 20, "#4b5563", 'rx="3"');
   out += rect(420, 470, 240, 90, "#ffffff", `rx="6" stroke="#e5e7eb" stroke-width="2"`);
   out += text(540, 505, "100-240 V ~ 50/60 Hz", 15, "#374151", `font-family="${FONT}" font-weight="600"`);
   out += text(540, 535, "DSO 2CH 100MHz", 15, "#6b7280", `font-family="${FONT}"`);
@@ -2084,7 +2827,8 @@ function drawSpool(d: ObjectDrawing): Shape {
   out += pathEl("M560 470C640 500 660 580 720 600", "none", `stroke="${d.accent ?? STEEL}" stroke-width="6"`);
   out += circle(400, 390, 230, d.color);
   out += circle(400, 390, 200, d.accent ?? STEEL);
-  for (let r = 100; r < 200; r += 12) out += circle(400, 390, r, "none", `stroke="${STEEL_DARK}" stroke-width="2" opacity=".6"`);
+  for (let r = 100; r < 200; r += 12)
+    out += circle(400, 390, r, "none", `stroke="${STEEL_DARK}" stroke-width="2" opacity=".6"`);
   out += circle(400, 390, 100, d.color);
   out += circle(400, 390, 84, "#ffffff");
   out += text(400, 380, d.label ?? "", 18, "#1f2937", `font-family="${FONT}" font-weight="700"`);
@@ -2096,19 +2840,40 @@ function drawSpool(d: ObjectDrawing): Shape {
 function drawCutters(d: ObjectDrawing): Shape {
   const steel = d.accent ?? "#9aa3ad";
   let out = floorShadow(CX, 660, 200, 16, 0.1);
-  out += pathEl("M380 380C360 480 300 560 250 650", "none", `stroke="${d.color}" stroke-width="54" stroke-linecap="round"`);
-  out += pathEl("M420 380C440 480 500 560 550 650", "none", `stroke="${d.color}" stroke-width="54" stroke-linecap="round"`);
-  out += pathEl("M380 380C370 430 350 470 330 520", "none", `stroke="${shade(d.color, 0.3)}" stroke-width="10" stroke-linecap="round"`);
+  out += pathEl(
+    "M380 380C360 480 300 560 250 650",
+    "none",
+    `stroke="${d.color}" stroke-width="54" stroke-linecap="round"`,
+  );
+  out += pathEl(
+    "M420 380C440 480 500 560 550 650",
+    "none",
+    `stroke="${d.color}" stroke-width="54" stroke-linecap="round"`,
+  );
+  out += pathEl(
+    "M380 380C370 430 350 470 330 520",
+    "none",
+    `stroke="${shade(d.color, 0.3)}" stroke-width="10" stroke-linecap="round"`,
+  );
   out += pathEl("M368 400L330 230Q340 150 398 120L400 300Z", steel, `stroke="${shade(steel, -0.3)}" stroke-width="3"`);
-  out += pathEl("M432 400L470 230Q460 150 402 120L400 300Z", shade(steel, 0.15), `stroke="${shade(steel, -0.3)}" stroke-width="3"`);
+  out += pathEl(
+    "M432 400L470 230Q460 150 402 120L400 300Z",
+    shade(steel, 0.15),
+    `stroke="${shade(steel, -0.3)}" stroke-width="3"`,
+  );
   out += circle(400, 340, 30, shade(steel, -0.15)) + circle(400, 340, 12, shade(steel, -0.4));
-  out += pathEl("M395 420C370 440 370 470 395 480M405 420C430 440 430 470 405 480", "none", 'stroke="#6b7280" stroke-width="6"');
+  out += pathEl(
+    "M395 420C370 440 370 470 395 480M405 420C430 440 430 470 405 480",
+    "none",
+    'stroke="#6b7280" stroke-width="6"',
+  );
   return { svg: out, focus: [400, 190] };
 }
 
 function drawHands(d: ObjectDrawing): Shape {
   const metal = d.accent ?? STEEL;
-  const beads = (pts: [number, number][]) => pts.map(([x, y]) => circle(x, y, 12, "#2b2d33") + circle(x - 3, y - 3, 4, "#4b5058")).join("");
+  const beads = (pts: [number, number][]) =>
+    pts.map(([x, y]) => circle(x, y, 12, "#2b2d33") + circle(x - 3, y - 3, 4, "#4b5058")).join("");
   let out = floorShadow(CX, 650, 260, 16, 0.1);
   out += rect(180, 580, 440, 60, d.color, 'rx="18"');
   out += rect(388, 210, 24, 380, metal, 'rx="6"');
@@ -2136,9 +2901,16 @@ function drawPsu(d: ObjectDrawing): Shape {
   let out = floorShadow(CX, 640, 320, 18, 0.1);
   out += rect(90, 220, 620, 390, d.color, 'rx="20"');
   out += rect(115, 245, 570, 340, trim, 'rx="10"');
-  out += rect(145, 275, 240, 100, "#0b0d10", 'rx="6"') + text(265, 350, "12.00", 64, "#ef4444", mono) + text(370, 295, "V", 16, "#ef4444", `font-family="${FONT}"`);
-  out += rect(415, 275, 240, 100, "#0b0d10", 'rx="6"') + text(535, 350, "1.250", 64, "#22c55e", mono) + text(640, 295, "A", 16, "#22c55e", `font-family="${FONT}"`);
-  for (const x of [205, 325, 475, 595]) out += circle(x, 440, 36, "#4b5058") + circle(x, 440, 26, "#3a3d45") + line(x, 440, x, 412, "#e5e7eb", 4);
+  out +=
+    rect(145, 275, 240, 100, "#0b0d10", 'rx="6"') +
+    text(265, 350, "12.00", 64, "#ef4444", mono) +
+    text(370, 295, "V", 16, "#ef4444", `font-family="${FONT}"`);
+  out +=
+    rect(415, 275, 240, 100, "#0b0d10", 'rx="6"') +
+    text(535, 350, "1.250", 64, "#22c55e", mono) +
+    text(640, 295, "A", 16, "#22c55e", `font-family="${FONT}"`);
+  for (const x of [205, 325, 475, 595])
+    out += circle(x, 440, 36, "#4b5058") + circle(x, 440, 26, "#3a3d45") + line(x, 440, x, 412, "#e5e7eb", 4);
   for (const [x, c] of [
     [430, "#dc2626"],
     [520, "#1f2328"],
@@ -2195,7 +2967,15 @@ const FLAT_OBJECTS = new Set<ObjectKind>(["assortment", "breadboard", "case", "c
 function drawFront(drawing: Drawing): Shape {
   if (drawing.kind === "board") {
     const box = boardBox(drawing);
-    const chip = drawing.parts.find((p) => p.type === "chip" || p.type === "screen" || p.type === "transducer" || p.type === "lens" || p.type === "mems" || p.type === "dome");
+    const chip = drawing.parts.find(
+      (p) =>
+        p.type === "chip" ||
+        p.type === "screen" ||
+        p.type === "transducer" ||
+        p.type === "lens" ||
+        p.type === "mems" ||
+        p.type === "dome",
+    );
     const focus: [number, number] = chip ? [box.x0 + chip.x * box.w, box.y0 + chip.y * box.h] : [CX, CY];
     return { svg: drawBoardFront(drawing), focus };
   }
@@ -2288,14 +3068,24 @@ function drawAngle(flat: boolean, thickness: number): string {
 function drawDetail(focus: [number, number], zoom: number): string {
   const [fx, fy] = focus;
   const clipped = `<g clip-path="url(#lens)"><rect width="800" height="800" fill="#ffffff" opacity=".55"/><use href="#product" transform="translate(390 380) scale(${zoom}) translate(${n(-fx)} ${n(-fy)})"/></g>`;
-  const ring = circle(390, 380, 290, "none", 'stroke="#ffffff" stroke-width="12"') + circle(390, 380, 297, "none", 'stroke="#000000" stroke-opacity=".08" stroke-width="3"');
+  const ring =
+    circle(390, 380, 290, "none", 'stroke="#ffffff" stroke-width="12"') +
+    circle(390, 380, 297, "none", 'stroke="#000000" stroke-opacity=".08" stroke-width="3"');
   // The whole product in a corner card, with the zoomed area marked.
   const thumbScale = 0.24;
   const tx = 590;
   const ty = 590;
-  const marker = circle(tx + (fx - 400) * thumbScale, ty + (fy - 400) * thumbScale, (290 / zoom) * thumbScale * 1.0, "none", 'stroke="#ef4444" stroke-width="3"');
-  const card = rect(tx - 100, ty - 100, 200, 200, "#ffffff", 'rx="20" stroke="#000000" stroke-opacity=".08" stroke-width="2"') +
-    `<use href="#product" transform="translate(${tx} ${ty}) scale(${thumbScale}) translate(-400 -400)"/>` + marker;
+  const marker = circle(
+    tx + (fx - 400) * thumbScale,
+    ty + (fy - 400) * thumbScale,
+    (290 / zoom) * thumbScale * 1.0,
+    "none",
+    'stroke="#ef4444" stroke-width="3"',
+  );
+  const card =
+    rect(tx - 100, ty - 100, 200, 200, "#ffffff", 'rx="20" stroke="#000000" stroke-opacity=".08" stroke-width="2"') +
+    `<use href="#product" transform="translate(${tx} ${ty}) scale(${thumbScale}) translate(-400 -400)"/>` +
+    marker;
   return clipped + ring + card;
 }
 
@@ -2339,7 +3129,9 @@ function svgDocument(product: ProductDrawing, view: View): string {
       // A standing product gets one fresh floor shadow instead of an extruded, skewed one.
       productDef = `<g id="product">${flat ? front.svg : front.svg.replace(SHADOW_PATTERN, "")}</g>`;
       if (!flat) extraShapes = floorShadow(420, 650, 270, 18, 0.1);
-      extraDefs.push(`<filter id="side" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" values=".6 0 0 0 0 0 .6 0 0 0 0 0 .6 0 0 0 0 0 1 0"/></filter>`);
+      extraDefs.push(
+        `<filter id="side" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" values=".6 0 0 0 0 0 .6 0 0 0 0 0 .6 0 0 0 0 0 1 0"/></filter>`,
+      );
       body = drawAngle(flat, isBoard ? 8 : flat ? 14 : 22);
       break;
     }
@@ -2407,7 +3199,9 @@ async function main(): Promise<void> {
   for (const file of await readdir(OUTPUT_DIR)) {
     if (file.endsWith(".svg") && !written.has(file)) await unlink(path.join(OUTPUT_DIR, file));
   }
-  console.log(`Wrote ${written.size} images for ${PRODUCT_DRAWINGS.length} products (${Math.round(bytes / 1024)} KB) to ${OUTPUT_DIR}`);
+  console.log(
+    `Wrote ${written.size} images for ${PRODUCT_DRAWINGS.length} products (${Math.round(bytes / 1024)} KB) to ${OUTPUT_DIR}`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

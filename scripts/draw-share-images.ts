@@ -145,7 +145,9 @@ async function main() {
       if (!drawn.has(file)) await unlink(path.join(PRODUCT_CARDS, file));
     }
     await writeFile(MANIFEST, manifestModule(images));
-    console.log(`Drew ${images.length} product cards, the site card and the logo; wrote ${path.relative(ROOT, MANIFEST)}.`);
+    console.log(
+      `Drew ${images.length} product cards, the site card and the logo; wrote ${path.relative(ROOT, MANIFEST)}.`,
+    );
   } finally {
     await browser.close();
   }

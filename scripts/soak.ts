@@ -50,8 +50,13 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RSS_GROWTH_LIMIT = 0.1;
 const RSS_SAMPLE_MS = 500;
 
-for (const [name, value] of [["seconds", SECONDS], ["warmup", WARMUP_SECONDS], ["connections", CONNECTIONS],
-  ["products", PRODUCTS], ["port", PORT]] as const) {
+for (const [name, value] of [
+  ["seconds", SECONDS],
+  ["warmup", WARMUP_SECONDS],
+  ["connections", CONNECTIONS],
+  ["products", PRODUCTS],
+  ["port", PORT],
+] as const) {
   if (!Number.isInteger(value) || value < (name === "warmup" ? 0 : 1)) {
     console.error(`--${name} must be a whole number (got ${args.get(name)})`);
     process.exit(2);
@@ -72,14 +77,81 @@ const chance = (p: number) => random() < p;
 
 /** What shoppers type: parts, brands, specs, typos, mixed case, a few with no hits and some Unicode. */
 const SEARCH_WORDS = [
-  "sensor", "temperature sensor", "Temperature", "humidity", "oled", "OLED display", "tft", "e-paper", "esp32",
-  "ESP32-S3", "rp2040", "arduino", "nano", "raspberry pi", "soldering iron", "soldering", "multimeter", "servo",
-  "stepper motor", "motor driver", "lora", "bluetooth", "wifi", "wi-fi", "zigbee", "gps", "nfc", "resistor kit",
-  "capacitor", "breadboard", "jumper wires", "led matrix", "lcd", "i2c", "spi", "usb-c", "3.3 v", "12V",
-  "amplifier", "speaker", "microphone", "dac", "buzzer", "oscilloscope", "tweezers", "hot air", "wheel", "chassis",
-  "gear motor", "imu", "distance", "motion", "gas sensor", "light sensor", "sensr", "solderng", "osciloscope",
-  "8 Ω", "±0.5 °C", "µcontroller", "kg·cm", "\"oled\"", "50%", "a_b", "robot's arm", "flux pen", "quantum widget",
-  "   servo   ", "Précision", "ultra", "mini", "pro", "compact", "rugged", "smart",
+  "sensor",
+  "temperature sensor",
+  "Temperature",
+  "humidity",
+  "oled",
+  "OLED display",
+  "tft",
+  "e-paper",
+  "esp32",
+  "ESP32-S3",
+  "rp2040",
+  "arduino",
+  "nano",
+  "raspberry pi",
+  "soldering iron",
+  "soldering",
+  "multimeter",
+  "servo",
+  "stepper motor",
+  "motor driver",
+  "lora",
+  "bluetooth",
+  "wifi",
+  "wi-fi",
+  "zigbee",
+  "gps",
+  "nfc",
+  "resistor kit",
+  "capacitor",
+  "breadboard",
+  "jumper wires",
+  "led matrix",
+  "lcd",
+  "i2c",
+  "spi",
+  "usb-c",
+  "3.3 v",
+  "12V",
+  "amplifier",
+  "speaker",
+  "microphone",
+  "dac",
+  "buzzer",
+  "oscilloscope",
+  "tweezers",
+  "hot air",
+  "wheel",
+  "chassis",
+  "gear motor",
+  "imu",
+  "distance",
+  "motion",
+  "gas sensor",
+  "light sensor",
+  "sensr",
+  "solderng",
+  "osciloscope",
+  "8 Ω",
+  "±0.5 °C",
+  "µcontroller",
+  "kg·cm",
+  '"oled"',
+  "50%",
+  "a_b",
+  "robot's arm",
+  "flux pen",
+  "quantum widget",
+  "   servo   ",
+  "Précision",
+  "ultra",
+  "mini",
+  "pro",
+  "compact",
+  "rugged",
+  "smart",
 ];
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -128,75 +200,144 @@ const MIX: [share: number, kind: string, plan: (s: Session) => Omit<Planned, "ki
   [80, "home", () => ({ method: "GET", path: "/" })],
   [70, "catalogue", () => ({ method: "GET", path: "/products" })],
   [90, "category", () => ({ method: "GET", path: `/products/${category()}` })],
-  [140, "filter-sort", () => ({
-    method: "GET",
-    path: `${chance(0.5) ? "/products" : `/products/${category()}`}${catalogueQuery() || `?sort=${pick(SORTS)}`}`,
-  })],
-  [70, "page", () => {
-    // Mostly the first pages; now and then deep in the catalogue (10,000 / 24 ≈ 417 pages), or past its end.
-    const page = chance(0.8) ? int(2, 12) : chance(0.8) ? int(13, Math.ceil(PRODUCTS / 24)) : int(500, 2000);
-    return { method: "GET", path: `${chance(0.5) ? "/products" : `/products/${category()}`}?page=${page}` };
-  }],
-  [110, "search", () => {
-    const params = new URLSearchParams({ search: pick(SEARCH_WORDS) });
-    if (chance(0.3)) params.set("sort", pick(SORTS));
-    if (chance(0.2)) params.set("page", "2");
-    return { method: "GET", path: `/products?${params}` };
-  }],
-  [20, "search-box", () => chance(0.5)
-    ? { method: "GET", path: `/search?${new URLSearchParams({ search: pick(SEARCH_WORDS) })}` }
-    : { method: "POST", path: "/search", headers: FORM,
-      body: new URLSearchParams({ search: pick(SEARCH_WORDS), redirectTo: "/products" }).toString() }],
-  [220, "product", () => {
-    const params = new URLSearchParams();
-    if (chance(0.25)) params.set("tab", pick(PRODUCT_TABS));
-    if (chance(0.1)) params.set("image", String(int(0, 3)));
-    if (chance(0.1)) params.set("quantity", String(int(1, 5)));
-    return { method: "GET", path: `/product/${product()}${params.size ? `?${params}` : ""}` };
-  }],
+  [
+    140,
+    "filter-sort",
+    () => ({
+      method: "GET",
+      path: `${chance(0.5) ? "/products" : `/products/${category()}`}${catalogueQuery() || `?sort=${pick(SORTS)}`}`,
+    }),
+  ],
+  [
+    70,
+    "page",
+    () => {
+      // Mostly the first pages; now and then deep in the catalogue (10,000 / 24 ≈ 417 pages), or past its end.
+      const page = chance(0.8) ? int(2, 12) : chance(0.8) ? int(13, Math.ceil(PRODUCTS / 24)) : int(500, 2000);
+      return { method: "GET", path: `${chance(0.5) ? "/products" : `/products/${category()}`}?page=${page}` };
+    },
+  ],
+  [
+    110,
+    "search",
+    () => {
+      const params = new URLSearchParams({ search: pick(SEARCH_WORDS) });
+      if (chance(0.3)) params.set("sort", pick(SORTS));
+      if (chance(0.2)) params.set("page", "2");
+      return { method: "GET", path: `/products?${params}` };
+    },
+  ],
+  [
+    20,
+    "search-box",
+    () =>
+      chance(0.5)
+        ? { method: "GET", path: `/search?${new URLSearchParams({ search: pick(SEARCH_WORDS) })}` }
+        : {
+            method: "POST",
+            path: "/search",
+            headers: FORM,
+            body: new URLSearchParams({ search: pick(SEARCH_WORDS), redirectTo: "/products" }).toString(),
+          },
+  ],
+  [
+    220,
+    "product",
+    () => {
+      const params = new URLSearchParams();
+      if (chance(0.25)) params.set("tab", pick(PRODUCT_TABS));
+      if (chance(0.1)) params.set("image", String(int(0, 3)));
+      if (chance(0.1)) params.set("quantity", String(int(1, 5)));
+      return { method: "GET", path: `/product/${product()}${params.size ? `?${params}` : ""}` };
+    },
+  ],
   // Client-side navigations with JavaScript fetch the loaders' data (single fetch: `<path>.data`).
-  [50, "data", () => pick<() => Omit<Planned, "kind">>([
-    () => ({ method: "GET", path: `/products.data${catalogueQuery()}` }),
-    () => ({ method: "GET", path: `/products/${category()}.data${catalogueQuery()}` }),
-    () => ({ method: "GET", path: `/product/${product()}.data` }),
-    () => ({ method: "GET", path: "/_root.data" }),
-  ])()],
+  [
+    50,
+    "data",
+    () =>
+      pick<() => Omit<Planned, "kind">>([
+        () => ({ method: "GET", path: `/products.data${catalogueQuery()}` }),
+        () => ({ method: "GET", path: `/products/${category()}.data${catalogueQuery()}` }),
+        () => ({ method: "GET", path: `/product/${product()}.data` }),
+        () => ({ method: "GET", path: "/_root.data" }),
+      ])(),
+  ],
   [30, "about", () => ({ method: "GET", path: "/about" })],
   [30, "contact", () => ({ method: "GET", path: "/contact" })],
   [20, "auth-page", () => ({ method: "GET", path: pick(["/auth", "/auth?mode=sign-up"]) })],
-  [10, "sign-in-right", (s) => ({
-    method: "POST", path: "/auth", headers: { ...FORM, cookie: s.csrfCookie },
-    body: new URLSearchParams({ csrf: s.csrfToken, intent: "sign-in", email: s.email, password: s.password })
-      .toString(),
-  })],
-  [15, "sign-in-wrong", (s) => ({
-    method: "POST", path: "/auth", headers: { ...FORM, cookie: s.csrfCookie },
-    body: new URLSearchParams({
-      csrf: s.csrfToken,
-      intent: "sign-in",
-      // Mostly guesses at other emails; some at the real account, which its per-email limit then holds off.
-      email: chance(0.2) ? s.email : `shopper${int(1, 5000)}@example.com`,
-      password: `wrong-${int(100000, 999999)}`,
-    }).toString(),
-  })],
-  [14, "notice", (s) => ({
-    method: "POST", path: "/notice", headers: { ...FORM, cookie: s.csrfCookie },
-    body: new URLSearchParams({ csrf: s.csrfToken, feature: "cart", redirectTo: "/products" }).toString(),
-  })],
+  [
+    10,
+    "sign-in-right",
+    (s) => ({
+      method: "POST",
+      path: "/auth",
+      headers: { ...FORM, cookie: s.csrfCookie },
+      body: new URLSearchParams({
+        csrf: s.csrfToken,
+        intent: "sign-in",
+        email: s.email,
+        password: s.password,
+      }).toString(),
+    }),
+  ],
+  [
+    15,
+    "sign-in-wrong",
+    (s) => ({
+      method: "POST",
+      path: "/auth",
+      headers: { ...FORM, cookie: s.csrfCookie },
+      body: new URLSearchParams({
+        csrf: s.csrfToken,
+        intent: "sign-in",
+        // Mostly guesses at other emails; some at the real account, which its per-email limit then holds off.
+        email: chance(0.2) ? s.email : `shopper${int(1, 5000)}@example.com`,
+        password: `wrong-${int(100000, 999999)}`,
+      }).toString(),
+    }),
+  ],
+  [
+    14,
+    "notice",
+    (s) => ({
+      method: "POST",
+      path: "/notice",
+      headers: { ...FORM, cookie: s.csrfCookie },
+      body: new URLSearchParams({ csrf: s.csrfToken, feature: "cart", redirectTo: "/products" }).toString(),
+    }),
+  ],
   // The same button with JavaScript: a fetcher post, answered with data instead of a redirect.
-  [6, "notice-fetcher", (s) => ({
-    method: "POST", path: "/notice.data", headers: { ...FORM, cookie: s.csrfCookie },
-    body: new URLSearchParams({ csrf: s.csrfToken, feature: "cart", redirectTo: "/products", _fetcher: "1" })
-      .toString(),
-  })],
+  [
+    6,
+    "notice-fetcher",
+    (s) => ({
+      method: "POST",
+      path: "/notice.data",
+      headers: { ...FORM, cookie: s.csrfCookie },
+      body: new URLSearchParams({
+        csrf: s.csrfToken,
+        feature: "cart",
+        redirectTo: "/products",
+        _fetcher: "1",
+      }).toString(),
+    }),
+  ],
   [15, "static", (s) => ({ method: "GET", path: pick(["/favicon.svg", "/robots.txt", ...s.assets]) })],
   [2, "sitemap", () => ({ method: "GET", path: "/sitemap.xml" })],
-  [8, "not-found", () => ({
-    method: "GET",
-    path: pick([
-      `/product/${int(PRODUCTS + 1, PRODUCTS * 10)}`, "/products/flux-capacitors", "/checkout", "/product/abc",
-    ]),
-  })],
+  [
+    8,
+    "not-found",
+    () => ({
+      method: "GET",
+      path: pick([
+        `/product/${int(PRODUCTS + 1, PRODUCTS * 10)}`,
+        "/products/flux-capacitors",
+        "/checkout",
+        "/product/abc",
+      ]),
+    }),
+  ],
 ];
 const MIX_TOTAL = MIX.reduce((sum, [share]) => sum + share, 0);
 
@@ -210,7 +351,9 @@ function plan(session: Session): Planned {
     if (roll < 0) {
       const planned = make(session);
       const headers: Record<string, string> = {
-        ...BROWSER_HEADERS, "x-forwarded-for": pick(ADDRESSES), ...planned.headers,
+        ...BROWSER_HEADERS,
+        "x-forwarded-for": pick(ADDRESSES),
+        ...planned.headers,
       };
       // Some shoppers browse signed in (the session is read on every page); never on /auth, which sends them home.
       const signedIn = planned.method === "GET" && !planned.path.startsWith("/auth") && chance(0.15);
@@ -320,7 +463,10 @@ async function waitForHealth(exited: Promise<number | null>) {
   void exited.then(() => (gone = true));
   for (let i = 0; i < 240; i++) {
     if (gone) throw new Error("the server exited before answering /healthz");
-    const ok = await fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -406,7 +552,12 @@ async function main() {
     await waitForHealth(server.exited);
     // Under load (the instant the traffic stops) and settled (idle, once the requests in flight are done).
     const rss = {
-      start: rssMb(pid), afterWarmupUnderLoad: NaN, afterWarmup: NaN, peak: 0, endUnderLoad: NaN, end: NaN,
+      start: rssMb(pid),
+      afterWarmupUnderLoad: NaN,
+      afterWarmup: NaN,
+      peak: 0,
+      endUnderLoad: NaN,
+      end: NaN,
     };
     rss.peak = rss.start;
     const began = performance.now();
@@ -446,7 +597,9 @@ async function main() {
     const failing = Object.fromEntries(Object.entries(statuses).filter(([s]) => !/^[23]\d\d$/.test(s)));
     const warmupStatuses = byStatus(warmupTally);
     const count5xx = (s: Record<string, number>) =>
-      Object.entries(s).filter(([status]) => status.startsWith("5")).reduce((a, [, n]) => a + n, 0);
+      Object.entries(s)
+        .filter(([status]) => status.startsWith("5"))
+        .reduce((a, [, n]) => a + n, 0);
     const serverErrors = count5xx(statuses) + count5xx(warmupStatuses);
     const socketErrors = result.errors - result.timeouts + (warmup ? warmup.errors - warmup.timeouts : 0);
     const timeouts = result.timeouts + (warmup?.timeouts ?? 0);
@@ -461,20 +614,35 @@ async function main() {
 
     console.log(`\n${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`);
     console.log(`requests:            ${total} (${(total / SECONDS).toFixed(0)}/s)`);
-    console.log(`non-2xx/3xx:         ${Object.entries(failing).map(([s, n]) => `${s}: ${n}`).join(", ") || "none"}`);
-    console.log("  by kind:           " + Object.entries(tally)
-      .flatMap(([kind, s]) => Object.entries(s).filter(([st]) => !/^[23]/.test(st))
-        .map(([st, n]) => `${kind} ${st}: ${n}`))
-      .join(", "));
+    console.log(
+      `non-2xx/3xx:         ${
+        Object.entries(failing)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(", ") || "none"
+      }`,
+    );
+    console.log(
+      "  by kind:           " +
+        Object.entries(tally)
+          .flatMap(([kind, s]) =>
+            Object.entries(s)
+              .filter(([st]) => !/^[23]/.test(st))
+              .map(([st, n]) => `${kind} ${st}: ${n}`),
+          )
+          .join(", "),
+    );
     console.log(`socket errors:       ${socketErrors}, time-outs (10 s): ${timeouts}`);
     const { p50, p99, max } = result.latency;
     console.log(`latency:             p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`);
     const slowest = Object.entries(timings)
       .map(([kind, xs]) => [kind, percentile(xs, 50), percentile(xs, 99)] as const)
-      .sort((a, b) => b[2] - a[2]).slice(0, 4);
+      .sort((a, b) => b[2] - a[2])
+      .slice(0, 4);
     console.log(`  slowest p99:       ${slowest.map(([k, p50, p99]) => `${k} ${p50}/${p99} ms`).join(", ")}`);
-    console.log(`server RSS:          start ${fmt(rss.start)}, after warm-up ${fmt(rss.afterWarmup)}, ` +
-      `peak ${fmt(rss.peak)}, end ${fmt(rss.end)} (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)} %)`);
+    console.log(
+      `server RSS:          start ${fmt(rss.start)}, after warm-up ${fmt(rss.afterWarmup)}, ` +
+        `peak ${fmt(rss.peak)}, end ${fmt(rss.end)} (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)} %)`,
+    );
     console.log(`  as the load stopped: after warm-up ${fmt(rss.afterWarmupUnderLoad)}, end ${fmt(rss.endUnderLoad)}`);
     console.log(`server log:          ${server.log.lines} request lines, ${server.log.stderrLines} on stderr`);
     if (problems.length) {
@@ -489,11 +657,17 @@ async function main() {
     const summary = {
       date: new Date().toISOString(),
       machine: {
-        cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version,
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        node: process.version,
         totalMemMb: Math.round(os.totalmem() / 2 ** 20),
       },
       options: {
-        seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, products: PRODUCTS, port: PORT,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        connections: CONNECTIONS,
+        products: PRODUCTS,
+        port: PORT,
       },
       requests: total,
       requestsPerSecond: total / SECONDS,
@@ -504,13 +678,19 @@ async function main() {
       socketErrors,
       timeouts,
       latencyMs: { p50, p90: result.latency.p90, p99, max },
-      latencyByKindMs: Object.fromEntries(Object.entries(timings)
-        .map(([kind, xs]) => [kind, { p50: percentile(xs, 50), p99: percentile(xs, 99), n: xs.length }])),
+      latencyByKindMs: Object.fromEntries(
+        Object.entries(timings).map(([kind, xs]) => [
+          kind,
+          { p50: percentile(xs, 50), p99: percentile(xs, 99), n: xs.length },
+        ]),
+      ),
       rssMb: rss,
       rssGrowthAfterWarmup: growth,
       rssSeries: series,
       serverLog: {
-        requestLines: server.log.lines, stderrLines: server.log.stderrLines, fiveHundreds: server.log.serverErrors,
+        requestLines: server.log.lines,
+        stderrLines: server.log.stderrLines,
+        fiveHundreds: server.log.serverErrors,
       },
       passed: problems.length === 0,
       problems,

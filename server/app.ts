@@ -62,7 +62,10 @@ export function createApp({ build, trustProxy, publicDir, isClosing = () => fals
   app.use(compression());
 
   // Remix's hashed assets never change under one name; other public files may, so only an hour.
-  app.use(build.publicPath, express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
+  app.use(
+    build.publicPath,
+    express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }),
+  );
   app.use(express.static(publicDir, { maxAge: "1h" }));
 
   // `use`, not `all("*")`: Express would decode the path as a route parameter first and fail a

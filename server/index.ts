@@ -23,7 +23,9 @@ const DRAIN_MS = 10_000;
 /** A known reason not to start (a bad setting, an unusable DATA_DIR) is one line; anything else keeps its stack. */
 function exitBecause(error: unknown): never {
   const known = error instanceof Error && error.name === "StartupError";
-  console.error(`MakerVolt could not start: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`);
+  console.error(
+    `MakerVolt could not start: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`,
+  );
   process.exit(1);
 }
 

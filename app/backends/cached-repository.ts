@@ -143,7 +143,10 @@ export class CachedProductRepository implements ProductRepository {
   }
 
   listProductIds(limit: number): Promise<number[]> {
-    return this.idLists.get(String(limit), async () => Object.freeze(await this.inner.listProductIds(limit)) as number[]);
+    return this.idLists.get(
+      String(limit),
+      async () => Object.freeze(await this.inner.listProductIds(limit)) as number[],
+    );
   }
 
   /** Never cached: /healthz must ask the database itself. */

@@ -10,9 +10,7 @@ import { type AuthBackend, BackendError, type ProductRepository } from "./types"
 
 export type BackendKind = "supabase" | "embedded";
 
-export function configuredBackend(
-  env: Record<string, string | undefined> = process.env,
-): BackendKind {
+export function configuredBackend(env: Record<string, string | undefined> = process.env): BackendKind {
   return env.SUPABASE_URL?.trim() && env.SUPABASE_ANON_KEY?.trim() ? "supabase" : "embedded";
 }
 
@@ -36,7 +34,10 @@ export function getProductRepository(): Promise<ProductRepository> {
   if (!repository) {
     // A database that cannot be opened is an outage to the pages (503), whatever the cause.
     const creating = createProductRepository().catch((error: unknown) => {
-      throw new BackendError("The product database could not be opened.", undefined, { kind: "unavailable", cause: error });
+      throw new BackendError("The product database could not be opened.", undefined, {
+        kind: "unavailable",
+        cause: error,
+      });
     });
     repository = creating;
     // Not remembered on failure (e.g. the database could not open), so a later call retries.

@@ -69,7 +69,14 @@ export interface AuthUser {
  * in the SPEC §8 toast; `status` is the service's HTTP status (0 for a network failure).
  */
 export interface AuthFailure {
-  code: "invalid_credentials" | "user_already_exists" | "weak_password" | "validation_failed" | "over_request_rate_limit" | "network" | "unexpected";
+  code:
+    | "invalid_credentials"
+    | "user_already_exists"
+    | "weak_password"
+    | "validation_failed"
+    | "over_request_rate_limit"
+    | "network"
+    | "unexpected";
   message: string;
   status: number;
 }

@@ -28,8 +28,18 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
                 </span>
               )}
               {!last && (
-                <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" focusable="false" className="h-4 w-4 shrink-0 text-slate-400">
-                  <path fillRule="evenodd" d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0Z" clipRule="evenodd" />
+                <svg
+                  viewBox="0 0 20 20"
+                  fill="currentColor"
+                  aria-hidden="true"
+                  focusable="false"
+                  className="h-4 w-4 shrink-0 text-slate-400"
+                >
+                  <path
+                    fillRule="evenodd"
+                    d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0Z"
+                    clipRule="evenodd"
+                  />
                 </svg>
               )}
             </li>

@@ -4,7 +4,8 @@ import { useEffect, type RefObject } from "react";
 /** How long the pointer may be outside a hover-opened menu (e.g. crossing a gap) before it closes. */
 const HOVER_CLOSE_DELAY_MS = 200;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The open menu's focusable items in document order, without the summary and hidden ones. */
 function menuItems(details: HTMLDetailsElement, summary: HTMLElement): HTMLElement[] {
@@ -94,7 +95,8 @@ export function useDetailsMenu(ref: RefObject<HTMLDetailsElement>, { openOnHover
       if (focusWasInside) summary.focus();
     };
     const onArrowKey = (event: KeyboardEvent) => {
-      if (!details.open || event.altKey || event.ctrlKey || event.metaKey || fieldOwnsKey(event.target, event.key)) return;
+      if (!details.open || event.altKey || event.ctrlKey || event.metaKey || fieldOwnsKey(event.target, event.key))
+        return;
       const next = itemForKey(event.key, menuItems(details, summary), document.activeElement, summary);
       if (!next) return;
       event.preventDefault();

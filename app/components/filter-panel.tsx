@@ -361,7 +361,11 @@ const VIEW_LABELS: Record<View, string> = { grid: "Grid", list: "List" };
 /** Grid or list view: two links, the current one marked with aria-current. */
 export function ViewToggle({ query }: { query: CatalogueQuery }) {
   return (
-    <div role="group" aria-label="View" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
+    <div
+      role="group"
+      aria-label="View"
+      className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm"
+    >
       {(["grid", "list"] as const).map((view) => {
         const current = query.view === view;
         return (
@@ -422,7 +426,16 @@ function FiltersToggle({ open, onToggle }: { open: boolean; onToggle: () => void
         }}
         className="mb-3 inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:border-brand-600"
       >
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          aria-hidden="true"
+          focusable="false"
+          className="h-4 w-4"
+        >
           <path d="M4 6h16M7 12h10M10 18h4" />
         </svg>
         {open ? "Hide filters" : "Show filters"}

@@ -16,7 +16,11 @@ export function HoneypotProvider({ children, ...props }: Partial<HoneypotInputPr
  * has to stay a text field: bots fill those, and skip hidden ones.
  */
 export function HoneypotInputs({ label = "Please leave this field blank" }: { label?: string }) {
-  const { nameFieldName = "name__confirm", validFromFieldName = "from__confirm", encryptedValidFrom } = useContext(HoneypotContext);
+  const {
+    nameFieldName = "name__confirm",
+    validFromFieldName = "from__confirm",
+    encryptedValidFrom,
+  } = useContext(HoneypotContext);
   return (
     <>
       <div id={`${nameFieldName}_wrap`} style={{ display: "none" }} aria-hidden="true">

@@ -67,7 +67,9 @@ export function NoticeForm({ feature, children, className, id, noValidate, "aria
         const active = document.activeElement;
         // A mouse click in some browsers (Safari) does not focus the button: fall back to it.
         focusedAtSubmit.current =
-          active instanceof HTMLElement && active !== document.body ? active : ((event.nativeEvent as SubmitEvent).submitter ?? null);
+          active instanceof HTMLElement && active !== document.body
+            ? active
+            : ((event.nativeEvent as SubmitEvent).submitter ?? null);
       }}
     >
       <AuthenticityTokenInput />

@@ -56,9 +56,7 @@ export function Pagination({ page, pageCount, hrefForPage, navigationState }: Pa
                 state={navigationState}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
-                className={
-                  n === page ? `${itemClass} border-brand-600 bg-brand-600 text-white` : linkClass
-                }
+                className={n === page ? `${itemClass} border-brand-600 bg-brand-600 text-white` : linkClass}
               >
                 {n}
               </Link>

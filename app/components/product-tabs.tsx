@@ -134,7 +134,9 @@ export function ProductTabs({ product, selected: selectedInUrl, hrefForTab }: Pr
         tabIndex={0}
         className="py-6 text-slate-700"
       >
-        {selected === "description" && <p className="max-w-prose whitespace-pre-line leading-relaxed">{product.description}</p>}
+        {selected === "description" && (
+          <p className="max-w-prose whitespace-pre-line leading-relaxed">{product.description}</p>
+        )}
         {selected === "specifications" && <Specifications specifications={product.specifications} />}
         {selected === "reviews" && <p>Reviews are coming soon!</p>}
       </div>

@@ -47,8 +47,8 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
             About Us
           </h2>
           <p className="mt-3 text-sm leading-6">
-            {STORE_NAME} supplies electronic components, development boards, sensors and tools to
-            hobbyists, students, makers and engineers — with friendly, expert help for every build.
+            {STORE_NAME} supplies electronic components, development boards, sensors and tools to hobbyists, students,
+            makers and engineers — with friendly, expert help for every build.
           </p>
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p className="flex items-start gap-2">

@@ -80,8 +80,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               <span className="sr-only">Account</span>
             </Link>
           )}
-          {/* Flex drops this space; without it text browsers run "Account" into "Menu". */}{" "}
-          <MobileMenu />
+          {/* Flex drops this space; without it text browsers run "Account" into "Menu". */} <MobileMenu />
         </div>
       </div>
     </header>

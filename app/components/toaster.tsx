@@ -11,7 +11,8 @@ const REGION_LABEL = "Notifications (F8)";
 const CLOSE_LABEL = "Close notification";
 
 /** Bottom right, full width on phones, at most 420 px from `md` (SPEC §9). */
-const regionClass = "pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 md:max-w-[420px]";
+const regionClass =
+  "pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 md:max-w-[420px]";
 // A focused Radix toast draws its ring inside the card: outside, it would fall on whatever the
 // toast covers (the dark footer, say) and could vanish there.
 const cardClass = (variant: Toast["variant"]) =>
@@ -152,7 +153,8 @@ function useFocusReturn(viewport: RefObject<HTMLOListElement>) {
     const target = cameFrom.current;
     cameFrom.current = null;
     if (target?.isConnected) target.focus({ preventScroll: true });
-    if (region.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+    if (region.contains(document.activeElement))
+      document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
   }, [viewport]);
 }
 

@@ -63,6 +63,10 @@ export function getToasts(): readonly ToastState[] {
  * from the server arrives through the root loader and the Toaster.
  */
 export function useToast() {
-  const current = useSyncExternalStore(subscribe, () => toasts, () => NO_TOASTS);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => NO_TOASTS,
+  );
   return { toasts: current, toast: showToast, update: updateToast, dismiss: dismissToast };
 }

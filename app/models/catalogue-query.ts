@@ -77,10 +77,7 @@ function oneOf<T extends string>(raw: string | null, options: readonly T[]): T |
  * Reads the catalogue query from URL parameters. `categorySlug` is the route's path segment
  * (`/products/:category`); an unknown slug means All Categories.
  */
-export function parseCatalogueQuery(
-  params: URLSearchParams,
-  categorySlug?: string | null,
-): CatalogueQuery {
+export function parseCatalogueQuery(params: URLSearchParams, categorySlug?: string | null): CatalogueQuery {
   const search = parseSearchTerm(params.get("search"));
   const category = isCategorySlug(categorySlug) ? categorySlug : null;
   let min = wholeNumber(short(params, "min"), PRICE_MIN, PRICE_MAX) ?? PRICE_MIN;

@@ -25,7 +25,10 @@ const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Request text made safe to store, search and show (see the module comment). */
-export function cleanText(raw: string, { maxLength = DEFAULT_MAX_LENGTH, multiline = false }: CleanTextOptions = {}): string {
+export function cleanText(
+  raw: string,
+  { maxLength = DEFAULT_MAX_LENGTH, multiline = false }: CleanTextOptions = {},
+): string {
   let text = raw.replace(LONE_SURROGATE, "\ufffd").replace(CONTROLS, "");
   text = multiline ? text.replace(/\r\n?/g, "\n") : text.replace(/[\t\n\r]/g, " ");
   // Counting code points is needed only when the UTF-16 length could be over the limit.

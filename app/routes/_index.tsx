@@ -115,8 +115,8 @@ export default function Home() {
             </p>
             <h1 className="mt-5 text-3xl font-extrabold tracking-tight min-[400px]:text-4xl sm:text-5xl">{HEADING}</h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-blue-50">
-              Development boards, sensors, displays, IoT modules, robotics parts and tools for hobbyists,
-              students and engineers — with real people ready to help with your project.
+              Development boards, sensors, displays, IoT modules, robotics parts and tools for hobbyists, students and
+              engineers — with real people ready to help with your project.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
@@ -246,7 +246,9 @@ function TutorialCard({ title, description, category, readMinutes }: (typeof TUT
   return (
     <article className="group relative flex w-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 motion-reduce:transition-none">
       <div className="flex items-center justify-between gap-3 text-sm">
-        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-medium text-brand-700">{categoryTitle(category)}</span>
+        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-medium text-brand-700">
+          {categoryTitle(category)}
+        </span>
         {/* Dropped by the flex layout; text browsers need it: "Robotics 25 min read". */}{" "}
         <span className="text-slate-600">{readMinutes} min read</span>
       </div>

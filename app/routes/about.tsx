@@ -64,8 +64,8 @@ export default function About() {
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-100">About {STORE_NAME}</p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{HEADING}</h1>
           <p className="mt-5 max-w-2xl text-lg leading-8 text-blue-50">
-            We are makers who built the electronics shop we always wanted: genuine parts, honest advice and
-            fast shipping for everyone from curious beginners to professional engineers.
+            We are makers who built the electronics shop we always wanted: genuine parts, honest advice and fast
+            shipping for everyone from curious beginners to professional engineers.
           </p>
         </div>
       </section>
@@ -76,8 +76,8 @@ export default function About() {
             Our Mission
           </h2>
           <p className="mt-4 text-lg leading-8 text-slate-700">
-            To make electronics accessible to everyone who wants to build something — by offering quality
-            components at fair prices, explaining how to use them, and standing behind every order.
+            To make electronics accessible to everyone who wants to build something — by offering quality components at
+            fair prices, explaining how to use them, and standing behind every order.
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-4">
@@ -97,14 +97,14 @@ export default function About() {
           </h2>
           <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
             <p>
-              {STORE_NAME} was founded in 2018 by a small group of engineers and hobbyists who were tired of
-              waiting weeks for parts, guessing whether a module was genuine, and finding no one to ask when a
-              circuit would not work.
+              {STORE_NAME} was founded in 2018 by a small group of engineers and hobbyists who were tired of waiting
+              weeks for parts, guessing whether a module was genuine, and finding no one to ask when a circuit would not
+              work.
             </p>
             <p>
-              We started with a garage full of development boards and a promise to ship every order the same
-              day. Today our catalogue spans eight categories, from components and sensors to robotics kits and
-              bench tools, and our support team still answers every question within 24 hours.
+              We started with a garage full of development boards and a promise to ship every order the same day. Today
+              our catalogue spans eight categories, from components and sensors to robotics kits and bench tools, and
+              our support team still answers every question within 24 hours.
             </p>
           </div>
         </div>

@@ -16,7 +16,12 @@ import { pageTitle, STORE_NAME } from "~/models/store";
 import { requireValidCsrf } from "~/services/csrf.server";
 import { passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { isAuthAttemptLimited, RATE_LIMITED_MESSAGE, recordAuthFailure, recordAuthSuccess } from "~/services/rate-limit.server";
+import {
+  isAuthAttemptLimited,
+  RATE_LIMITED_MESSAGE,
+  recordAuthFailure,
+  recordAuthSuccess,
+} from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
@@ -83,7 +88,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = textField(form, "email").trim().slice(0, 254);
 
   const fail = (message: string, status: 400 | 429 | 503, errors: Partial<Record<AuthField, string>> = {}) => {
-    const toast = toastInThisResponse(context, { title: COPY[mode].failure, description: message, variant: "destructive" });
+    const toast = toastInThisResponse(context, {
+      title: COPY[mode].failure,
+      description: message,
+      variant: "destructive",
+    });
     return data({ mode, email, errors, toast }, { status });
   };
 
@@ -104,7 +113,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let outcome: AuthOutcome;
   try {
     const backend = await getAuthBackend();
-    outcome = mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
+    outcome =
+      mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
   } catch (error) {
     // The embedded database could not be opened: an outage to the shopper, like an unreachable service.
     console.error("auth: the account backend is unavailable", error);
@@ -136,7 +146,6 @@ export const meta: MetaFunction = ({ location }) => {
   const copy = COPY[parseMode(new URLSearchParams(location.search).get("mode"))];
   return noindexPageMeta({ title: pageTitle(copy.heading), description: copy.description });
 };
-
 
 /**
  * One form for both modes (SPEC §2 Auth). The mode is in the URL, so the toggle is a link that
@@ -173,7 +182,12 @@ export default function Auth() {
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">{copy.heading}</h1>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <Form method="post" action={mode === "sign-up" ? "/auth?mode=sign-up" : "/auth"} noValidate className="space-y-5">
+        <Form
+          method="post"
+          action={mode === "sign-up" ? "/auth?mode=sign-up" : "/auth"}
+          noValidate
+          className="space-y-5"
+        >
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value={mode} />
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
@@ -221,8 +235,9 @@ export default function Auth() {
               {...(mode === "sign-up" ? { minLength: 8, maxLength: 128 } : {})}
               className={fieldControlClass(errors.password)}
               aria-describedby={
-                [mode === "sign-up" ? "auth-password-hint" : "", errors.password ? errorId("password") : ""].filter(Boolean).join(" ") ||
-                undefined
+                [mode === "sign-up" ? "auth-password-hint" : "", errors.password ? errorId("password") : ""]
+                  .filter(Boolean)
+                  .join(" ") || undefined
               }
               aria-invalid={errors.password ? true : undefined}
             />

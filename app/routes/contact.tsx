@@ -170,7 +170,10 @@ export default function Contact() {
             </h2>
             <dl className="mt-5 space-y-5">
               <Detail icon={<PhoneIcon className="h-5 w-5" />} term="Phone">
-                <a href={CONTACT_DETAILS.phone.href} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                <a
+                  href={CONTACT_DETAILS.phone.href}
+                  className="font-medium text-brand-700 underline-offset-4 hover:underline"
+                >
                   {CONTACT_DETAILS.phone.display}
                 </a>
               </Detail>

@@ -48,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (viaFetcher) {
-    return data({ ok: true as const, errors: null }, { headers: await createToastHeaders(request, NOT_IMPLEMENTED_TOAST) });
+    return data(
+      { ok: true as const, errors: null },
+      { headers: await createToastHeaders(request, NOT_IMPLEMENTED_TOAST) },
+    );
   }
   return redirectWithToast(request, back, NOT_IMPLEMENTED_TOAST);
 }

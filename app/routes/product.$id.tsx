@@ -77,7 +77,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = withFailureHeaders;
 
 /** Switching image, tab or quantity is display state in the URL: no need to fetch the product again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const withoutDisplayParams = (url: URL) => {
@@ -198,7 +203,9 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
 
         <div className="min-w-0">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{category}</p>
-          <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
+          <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {product.name}
+          </h1>
           <div className="mt-3">
             <Stars rating={product.rating} reviews={product.reviews} reviewsStyle="long" size="md" />
           </div>
@@ -234,13 +241,31 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
           </div>
           <div className="mt-4 flex flex-wrap gap-3">
             <NoticeButton feature="wishlist" className={secondaryButton}>
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true" focusable="false" className="h-5 w-5">
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinejoin="round"
+                aria-hidden="true"
+                focusable="false"
+                className="h-5 w-5"
+              >
                 <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
               </svg>
               Add to wishlist
             </NoticeButton>
             <NoticeButton feature="share" className={secondaryButton}>
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false" className="h-5 w-5">
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+                aria-hidden="true"
+                focusable="false"
+                className="h-5 w-5"
+              >
                 <circle cx="18" cy="5" r="2.5" />
                 <circle cx="6" cy="12" r="2.5" />
                 <circle cx="18" cy="19" r="2.5" />
@@ -258,8 +283,18 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
               <ul className="mt-3 space-y-2">
                 {product.features.slice(0, KEY_FEATURES).map((feature, i) => (
                   <li key={`${i}-${feature}`} className="flex gap-2 text-slate-700">
-                    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" focusable="false" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600">
-                      <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.3 7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+                    <svg
+                      viewBox="0 0 20 20"
+                      fill="currentColor"
+                      aria-hidden="true"
+                      focusable="false"
+                      className="mt-0.5 h-5 w-5 shrink-0 text-brand-600"
+                    >
+                      <path
+                        fillRule="evenodd"
+                        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.3 7.3-7.3a1 1 0 0 1 1.4 0Z"
+                        clipRule="evenodd"
+                      />
                     </svg>
                     {feature}
                   </li>
@@ -268,7 +303,10 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
             </section>
           )}
 
-          <ul aria-label="Shopping notes" className="mt-8 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:grid-cols-3">
+          <ul
+            aria-label="Shopping notes"
+            className="mt-8 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:grid-cols-3"
+          >
             <li>
               <strong className="block text-slate-900">Free shipping</strong> on orders over $50
             </li>
@@ -282,7 +320,11 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
         </div>
       </div>
 
-      <ProductTabs product={product} selected={tab} hrefForTab={(t: ProductTab) => hrefWith("tab", t, t === "description")} />
+      <ProductTabs
+        product={product}
+        selected={tab}
+        hrefForTab={(t: ProductTab) => hrefWith("tab", t, t === "description")}
+      />
 
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-12 border-t border-slate-200 pt-10">

@@ -17,7 +17,13 @@ import type { SkipLinksHandle } from "~/components/skip-links";
 import { categoryTitle } from "~/models/categories";
 import { breadcrumbJsonLd } from "~/models/breadcrumb-list";
 import { catalogueCanonicalPath } from "~/models/canonical";
-import { catalogueHref, cataloguePath, pageCount, parseCatalogueQuery, type CatalogueQuery } from "~/models/catalogue-query";
+import {
+  catalogueHref,
+  cataloguePath,
+  pageCount,
+  parseCatalogueQuery,
+  type CatalogueQuery,
+} from "~/models/catalogue-query";
 import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
 import type { Product } from "~/models/product";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
@@ -99,7 +105,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     : noindexPageMeta({ title, description, follow: !error });
   // rel=prev/next let crawlers and browsers walk the pages (DESIGN §6).
   if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: catalogueHref(query, { page: query.page - 1 }) });
-  if (query.page < pageCount(total)) tags.push({ tagName: "link", rel: "next", href: catalogueHref(query, { page: query.page + 1 }) });
+  if (query.page < pageCount(total))
+    tags.push({ tagName: "link", rel: "next", href: catalogueHref(query, { page: query.page + 1 }) });
   return tags;
 };
 
@@ -129,21 +136,38 @@ export default function Catalogue() {
             <ViewToggle query={query} />
           </div>
 
-          <p role="status" aria-live="polite" className={loading ? "mt-4 text-sm font-medium text-brand-700" : "sr-only"}>
+          <p
+            role="status"
+            aria-live="polite"
+            className={loading ? "mt-4 text-sm font-medium text-brand-700" : "sr-only"}
+          >
             {loading ? "Loading products..." : ""}
           </p>
 
           <div aria-busy={loading} className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
             {error ? (
-              <p id={RESULTS_ID} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+              <p
+                id={RESULTS_ID}
+                tabIndex={-1}
+                role="alert"
+                className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+              >
                 Error: {error}
               </p>
             ) : products.length === 0 ? (
-              <p id={RESULTS_ID} tabIndex={-1} className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700">
+              <p
+                id={RESULTS_ID}
+                tabIndex={-1}
+                className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700"
+              >
                 No products found matching your criteria.
               </p>
             ) : (
-              <ul id={RESULTS_ID} tabIndex={-1} className={list ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}>
+              <ul
+                id={RESULTS_ID}
+                tabIndex={-1}
+                className={list ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}
+              >
                 {products.map((product, i) => (
                   <li key={product.id} className="flex">
                     <div className="w-full">

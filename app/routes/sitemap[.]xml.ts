@@ -24,7 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (ids.length > SITEMAP_PRODUCT_LIMIT) {
     // One file holds 50,000 URLs; past that the sitemap needs an index of several files.
-    console.warn(`sitemap: more than ${SITEMAP_PRODUCT_LIMIT} products; only the first ${SITEMAP_PRODUCT_LIMIT} are listed`);
+    console.warn(
+      `sitemap: more than ${SITEMAP_PRODUCT_LIMIT} products; only the first ${SITEMAP_PRODUCT_LIMIT} are listed`,
+    );
   }
   return new Response(sitemapXml(sitemapUrls(origin, ids)), {
     headers: {

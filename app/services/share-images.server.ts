@@ -21,5 +21,10 @@ export function productShareImage(
 ): ShareImage {
   const path = withCards.has(product.image) ? productShareImagePath(product.image) : null;
   if (!path) return SITE_SHARE_IMAGE;
-  return { path, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: `${product.name} with the ${STORE_NAME} logo` };
+  return {
+    path,
+    width: SHARE_IMAGE_WIDTH,
+    height: SHARE_IMAGE_HEIGHT,
+    alt: `${product.name} with the ${STORE_NAME} logo`,
+  };
 }

@@ -14,7 +14,8 @@ import { StartupError } from "~/services/startup-error.server";
 type Env = Record<string, string | undefined>;
 
 /** A host as it may appear in a URL: a name or IPv4 address, or a bracketed IPv6 address, and a port. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * SITE_URL's origin, or null when it is unset. A value that is not an http(s) origin throws:
@@ -34,14 +35,21 @@ export function configuredOrigin(env: Env = process.env): string | null {
   }
   // The shop is served from the root of its host; a path would make every link wrong.
   if (url.pathname !== "/" || url.search || url.hash) {
-    throw new StartupError(`SITE_URL must be an origin without a path, query or fragment (e.g. https://www.makervolt.com), not "${raw}"`);
+    throw new StartupError(
+      `SITE_URL must be an origin without a path, query or fragment (e.g. https://www.makervolt.com), not "${raw}"`,
+    );
   }
   return url.origin;
 }
 
 /** The last entry of a comma-separated forwarded header: the one our own proxy appended. */
 function lastForwarded(request: Request, name: string): string | null {
-  const entries = request.headers.get(name)?.split(",").map((entry) => entry.trim()).filter(Boolean) ?? [];
+  const entries =
+    request.headers
+      .get(name)
+      ?.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean) ?? [];
   return entries.at(-1) ?? null;
 }
 

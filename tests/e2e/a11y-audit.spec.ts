@@ -215,7 +215,11 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
     });
   });
 
-  test("open menus: categories, the mobile menu at 320 px, the filter panel on a phone", async ({ hasJs, page, browser }) => {
+  test("open menus: categories, the mobile menu at 320 px, the filter panel on a phone", async ({
+    hasJs,
+    page,
+    browser,
+  }) => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
       await open(shop, "/products");
       await shop.setViewportSize({ width: 1280, height: HEIGHT });
@@ -261,8 +265,14 @@ async function walkFocus(page: Page, direction: "forward" | "backward"): Promise
 /** Every stop is not hidden (2.4.11) and shows a focus ring with 3:1 contrast (2.4.7, 1.4.11). */
 function expectFocusVisibleAndUnobscured(stops: FocusStop[], where: string) {
   expect(stops.length, `focus stops on ${where}`).toBeGreaterThan(5);
-  expect(stops.filter((s) => s.hidden).map((s) => `${s.element}: ${s.hidden}`), `focus hidden on ${where}`).toEqual([]);
-  expect(stops.filter((s) => s.ring !== "ok").map((s) => `${s.element}: ${s.ring}`), `focus rings on ${where}`).toEqual([]);
+  expect(
+    stops.filter((s) => s.hidden).map((s) => `${s.element}: ${s.hidden}`),
+    `focus hidden on ${where}`,
+  ).toEqual([]);
+  expect(
+    stops.filter((s) => s.ring !== "ok").map((s) => `${s.element}: ${s.ring}`),
+    `focus rings on ${where}`,
+  ).toEqual([]);
 }
 
 test.describe("focus is visible and never hidden (WCAG 2.4.7, 2.4.11)", () => {
@@ -324,7 +334,11 @@ test.describe("focus is visible and never hidden (WCAG 2.4.7, 2.4.11)", () => {
     });
   });
 
-  test("with a toast showing, focus stops clear of it, down to the last footer control", async ({ hasJs, page, browser }) => {
+  test("with a toast showing, focus stops clear of it, down to the last footer control", async ({
+    hasJs,
+    page,
+    browser,
+  }) => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
       await shop.setViewportSize({ width: 320, height: 640 });
       await open(shop, "/contact");
@@ -398,7 +412,9 @@ test.describe("contrast that axe cannot measure (WCAG 1.4.3, 1.4.11)", () => {
       const disabled = shop.locator("main :disabled, main [aria-disabled='true']");
       // The page's Add to Cart, the − at quantity 1, and Add to Cart on any related card out of stock.
       expect(await disabled.count()).toBeGreaterThanOrEqual(2);
-      expect(await shop.evaluate(() => window.__a11yProbes.lowContrastText("main :disabled, main [aria-disabled='true']"))).toEqual([]);
+      expect(
+        await shop.evaluate(() => window.__a11yProbes.lowContrastText("main :disabled, main [aria-disabled='true']")),
+      ).toEqual([]);
 
       await shop.setViewportSize({ width: 320, height: HEIGHT });
       await shop.getByRole("banner").locator("summary", { hasText: "Menu" }).click();
@@ -411,7 +427,11 @@ test.describe("contrast that axe cannot measure (WCAG 1.4.3, 1.4.11)", () => {
     });
   });
 
-  test("links and buttons keep their contrast while hovered and focused, page by page", async ({ hasJs, page, browser }) => {
+  test("links and buttons keep their contrast while hovered and focused, page by page", async ({
+    hasJs,
+    page,
+    browser,
+  }) => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
       await shop.setViewportSize({ width: 1280, height: HEIGHT });
       for (const path of ["/", "/products?page=2", OUT_OF_STOCK, "/contact", "/about"]) {
@@ -421,7 +441,11 @@ test.describe("contrast that axe cannot measure (WCAG 1.4.3, 1.4.11)", () => {
     });
   });
 
-  test("links and buttons keep their contrast while hovered and focused: a red toast, the mobile menu", async ({ hasJs, page, browser }) => {
+  test("links and buttons keep their contrast while hovered and focused: a red toast, the mobile menu", async ({
+    hasJs,
+    page,
+    browser,
+  }) => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
       await shop.setViewportSize({ width: 1280, height: HEIGHT });
       await open(shop, "/auth");
@@ -451,8 +475,14 @@ test.describe("contrast that axe cannot measure (WCAG 1.4.3, 1.4.11)", () => {
         const html = (outcome: typeof results.passes) => outcome.flatMap((rule) => rule.nodes.map((node) => node.html));
         for (const badge of badges) {
           // Passed, so measured: axe leaves text it cannot measure (over an image) undecided.
-          expect(html(results.passes).some((h) => h.includes(badge)), `${badge} passed on ${path}`).toBe(true);
-          expect(html(results.incomplete).filter((h) => h.includes(badge)), `${badge} undecided on ${path}`).toEqual([]);
+          expect(
+            html(results.passes).some((h) => h.includes(badge)),
+            `${badge} passed on ${path}`,
+          ).toBe(true);
+          expect(
+            html(results.incomplete).filter((h) => h.includes(badge)),
+            `${badge} undecided on ${path}`,
+          ).toEqual([]);
         }
       }
     });
@@ -468,18 +498,26 @@ async function expectHoverAndFocusContrast(page: Page, where: string) {
     if (hover) {
       await control.scrollIntoViewIfNeeded();
       await control.hover({ force: true });
-      expect(await control.evaluate((el) => window.__a11yProbes.lowContrastWithin(el)), `hovered, on ${where}`).toEqual([]);
+      expect(await control.evaluate((el) => window.__a11yProbes.lowContrastWithin(el)), `hovered, on ${where}`).toEqual(
+        [],
+      );
       await page.mouse.move(0, HEIGHT - 1);
     }
     if (focus) {
       await control.focus();
-      expect(await control.evaluate((el) => window.__a11yProbes.lowContrastWithin(el)), `focused, on ${where}`).toEqual([]);
+      expect(await control.evaluate((el) => window.__a11yProbes.lowContrastWithin(el)), `focused, on ${where}`).toEqual(
+        [],
+      );
     }
   }
 }
 
 test.describe("target size (WCAG 2.5.8)", () => {
-  test("every control is 24 px or spaced as the criterion allows, inline links aside", async ({ hasJs, page, browser }) => {
+  test("every control is 24 px or spaced as the criterion allows, inline links aside", async ({
+    hasJs,
+    page,
+    browser,
+  }) => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
       for (const path of ["/", "/products", ON_SALE, OUT_OF_STOCK, "/contact", "/auth?mode=sign-up", "/about"]) {
         await open(shop, path);
@@ -542,7 +580,10 @@ function installProbes() {
   const parseColor = (css: string): Rgba | null => {
     const m = /rgba?\(([^)]+)\)/.exec(css);
     if (!m) return null;
-    const [r = 0, g = 0, b = 0, a = 1] = (m[1] ?? "").split(/[\s,/]+/).filter(Boolean).map(Number);
+    const [r = 0, g = 0, b = 0, a = 1] = (m[1] ?? "")
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return { r, g, b, a };
   };
   const over = (top: Rgba, bottom: Rgba): Rgba => ({
@@ -596,7 +637,8 @@ function installProbes() {
 
   const opacityOf = (el: Element) => {
     let opacity = 1;
-    for (let node: Element | null = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+    for (let node: Element | null = el; node; node = node.parentElement)
+      opacity *= Number(getComputedStyle(node).opacity);
     return opacity;
   };
 
@@ -662,7 +704,13 @@ function installProbes() {
     const box = el.getBoundingClientRect();
     const fixed = getComputedStyle(el).position === "fixed";
     // The sticky header must never overlap it at all (html's scroll-padding-top sees to that).
-    if (header && !header.contains(el) && !fixed && box.top < headerBottom - 1 && box.height < innerHeight - headerBottom) {
+    if (
+      header &&
+      !header.contains(el) &&
+      !fixed &&
+      box.top < headerBottom - 1 &&
+      box.height < innerHeight - headerBottom
+    ) {
       return `under the header (top ${Math.round(box.top)} px, header ends at ${Math.round(headerBottom)} px)`;
     }
     // Some part of it must show: sample points across each of its boxes.
@@ -696,7 +744,12 @@ function installProbes() {
       for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
         if (getComputedStyle(node).overflow === "visible") continue;
         const clip = node.getBoundingClientRect();
-        if (box.left - reach < clip.left - 0.5 || box.right + reach > clip.right + 0.5 || box.top - reach < clip.top - 0.5 || box.bottom + reach > clip.bottom + 0.5) {
+        if (
+          box.left - reach < clip.left - 0.5 ||
+          box.right + reach > clip.right + 0.5 ||
+          box.top - reach < clip.top - 0.5 ||
+          box.bottom + reach > clip.bottom + 0.5
+        ) {
           return `ring cut off by ${describe(node)}`;
         }
       }
@@ -727,7 +780,11 @@ function installProbes() {
       const shadow = getComputedStyle(node).boxShadow;
       for (const part of shadow.split(/,(?![^(]*\))/)) {
         const ring = parseColor(part);
-        const lengths = part.replace(/rgba?\([^)]+\)/, "").trim().split(/\s+/).map(parseFloat);
+        const lengths = part
+          .replace(/rgba?\([^)]+\)/, "")
+          .trim()
+          .split(/\s+/)
+          .map(parseFloat);
         const [x = 0, y = 0, blur = 0, spread = 0] = lengths;
         if (ring && ring.a >= 0.9 && x === 0 && y === 0 && blur === 0 && spread >= 2) {
           const worst = Math.min(...backgroundsOf(node.parentElement).map((bg) => ratio(ring, bg)));
@@ -776,7 +833,8 @@ function installProbes() {
       if (!hidden && region && !region.contains(el)) {
         const top = toastTop();
         const box = el.getBoundingClientRect();
-        if (top !== null && box.top >= top && innerWidth < 768) hidden = `under the toast (top ${Math.round(box.top)} px, toast from ${Math.round(top)} px)`;
+        if (top !== null && box.top >= top && innerWidth < 768)
+          hidden = `under the toast (top ${Math.round(box.top)} px, toast from ${Math.round(top)} px)`;
       }
       return { element: describe(el), kind: kindOf(el), hidden, ring: ringOf(el) };
     },
@@ -796,8 +854,11 @@ function installProbes() {
     holdToasts() {
       // As if the pointer rested on the toast: Radix pauses its timer on a pointermove in the
       // region, and the plain toast's auto-hide (its second animation) pauses on hover.
-      toastRegion()?.querySelector("ol")?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true }));
-      for (const card of document.querySelectorAll<HTMLElement>(".toast-static-reveal")) card.style.animationPlayState = "running, paused";
+      toastRegion()
+        ?.querySelector("ol")
+        ?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true }));
+      for (const card of document.querySelectorAll<HTMLElement>(".toast-static-reveal"))
+        card.style.animationPlayState = "running, paused";
     },
 
     motion() {
@@ -819,7 +880,8 @@ function installProbes() {
         if (typeof duration === "number" && duration > 0.05) found.push(`a running animation of ${duration} ms`);
       }
       for (const el of [document.documentElement, document.body]) {
-        if (getComputedStyle(el).scrollBehavior === "smooth") found.push(`smooth scrolling on <${el.tagName.toLowerCase()}>`);
+        if (getComputedStyle(el).scrollBehavior === "smooth")
+          found.push(`smooth scrolling on <${el.tagName.toLowerCase()}>`);
       }
       return found;
     },
@@ -841,7 +903,8 @@ function installProbes() {
         if (style.animationName !== "none" && durationsTooLong(style.animationDuration)) {
           found.push(`${JSON.stringify(attributes)} animates for ${style.animationDuration}`);
         }
-        if (durationsTooLong(style.transitionDuration)) found.push(`${JSON.stringify(attributes)} transitions over ${style.transitionDuration}`);
+        if (durationsTooLong(style.transitionDuration))
+          found.push(`${JSON.stringify(attributes)} transitions over ${style.transitionDuration}`);
         probe.remove();
       }
       return found;
@@ -908,7 +971,10 @@ function installProbes() {
           const dy = Math.max(other.top - cy, 0, cy - other.bottom);
           return Math.hypot(dx, dy) < 12;
         });
-        if (crowded) found.push(`${describe(el)} is ${Math.round(box.width)}×${Math.round(box.height)} px with another target within 12 px`);
+        if (crowded)
+          found.push(
+            `${describe(el)} is ${Math.round(box.width)}×${Math.round(box.height)} px with another target within 12 px`,
+          );
       });
       return found;
     },

@@ -33,7 +33,15 @@ class Server {
 
   async start() {
     this.child = spawn(process.execPath, [`./${BUILD_DIR}/server.js`], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, NODE_ENV: "production", SUPABASE_URL: "", SUPABASE_ANON_KEY: "", SESSION_SECRET: "" },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        NODE_ENV: "production",
+        SUPABASE_URL: "",
+        SUPABASE_ANON_KEY: "",
+        SESSION_SECRET: "",
+      },
       stdio: "ignore",
     });
     const deadline = Date.now() + 60_000;
@@ -69,7 +77,10 @@ async function signUp(page: Page, server: Server, hasJs: boolean, email: string)
 }
 
 async function expectSignedInAs(page: Page, email: string) {
-  await page.getByRole("banner").locator("summary", { hasText: /^Account$/ }).click();
+  await page
+    .getByRole("banner")
+    .locator("summary", { hasText: /^Account$/ })
+    .click();
   await expect(page.getByRole("banner").getByText(email)).toBeVisible();
 }
 

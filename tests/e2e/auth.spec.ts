@@ -17,7 +17,8 @@ const email = (page: Page) => page.getByRole("main").getByRole("textbox", { name
 const password = (page: Page) => page.getByRole("main").getByLabel("Password", { exact: true });
 // `<summary>` has no implicit role Playwright's role engine knows; it is named by its text,
 // "Account" (visually hidden, so text browsers show it too), never by aria-label.
-const accountMenu = (page: Page) => page.getByRole("banner").locator("summary:not([aria-label])", { hasText: /^Account$/ });
+const accountMenu = (page: Page) =>
+  page.getByRole("banner").locator("summary:not([aria-label])", { hasText: /^Account$/ });
 
 function newEmail() {
   return `shopper-${randomUUID().slice(0, 8)}@example.com`;
@@ -72,16 +73,20 @@ test.describe("accounts", () => {
     await expect(page.getByRole("banner").getByText(address)).toBeVisible();
   });
 
-  test("with JavaScript the button says Processing... while the form is sent", { tag: "@js-only" }, async ({ page, hasJs }) => {
-    // Only in the "js" project (@js-only), by design: without JavaScript the browser shows its own loading state.
-    await open(page, "/auth?mode=sign-up", hasJs);
-    await email(page).fill(newEmail());
-    await password(page).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    // Hashing the password takes a few hundred milliseconds (scrypt, DESIGN §4).
-    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
-  });
+  test(
+    "with JavaScript the button says Processing... while the form is sent",
+    { tag: "@js-only" },
+    async ({ page, hasJs }) => {
+      // Only in the "js" project (@js-only), by design: without JavaScript the browser shows its own loading state.
+      await open(page, "/auth?mode=sign-up", hasJs);
+      await email(page).fill(newEmail());
+      await password(page).fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      // Hashing the password takes a few hundred milliseconds (scrypt, DESIGN §4).
+      await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+      await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    },
+  );
 
   test("the form toggles between sign in and sign up", async ({ page, hasJs }) => {
     await open(page, "/auth", hasJs);
@@ -106,7 +111,9 @@ test.describe("accounts", () => {
     await open(page, "/auth", hasJs);
     await email(page).fill(address);
     await password(page).fill("not my password");
-    const response = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth"));
+    const response = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth"),
+    );
     await page.getByRole("button", { name: "Sign In" }).click();
     expect((await response).status()).toBe(400);
     await expect(notifications(page).getByText("Sign in Failed", { exact: true })).toBeVisible();
@@ -167,7 +174,10 @@ test.describe("accounts", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
   });
 
-  test("after five failed sign-ins an email must wait a minute, even with the right password", async ({ page, hasJs }) => {
+  test("after five failed sign-ins an email must wait a minute, even with the right password", async ({
+    page,
+    hasJs,
+  }) => {
     // Seven scrypt hashes (N=2^17, run one at a time by design) on a shared 2-core machine.
     test.slow();
     const address = newEmail();
@@ -182,7 +192,9 @@ test.describe("accounts", () => {
     await open(page, "/auth", hasJs);
     await email(page).fill(address);
     await password(page).fill(PASSWORD);
-    const response = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth"));
+    const response = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth"),
+    );
     await page.getByRole("button", { name: "Sign In" }).click();
     expect((await response).status()).toBe(429);
     await expect(notifications(page).getByText("Sign in Failed", { exact: true })).toBeVisible();

@@ -94,7 +94,9 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(relatedName);
     await expect(page).toHaveURL(/\/product\/\d+$/);
     expect(page.url()).not.toBe(productUrl);
-    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Sensors" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Sensors" }),
+    ).toBeVisible();
   });
 
   test("the category filter moves the category into the path and keeps the other filters", async ({ page, hasJs }) => {
@@ -156,9 +158,33 @@ test.describe("catalogue", () => {
   });
 
   for (const [sort, label, check] of [
-    ["price-low", "Price: Low to High", (page: Page) => expectSorted(() => cardPrices(page), (a, b) => a - b)],
-    ["price-high", "Price: High to Low", (page: Page) => expectSorted(() => cardPrices(page), (a, b) => b - a)],
-    ["rating", "Highest Rated", (page: Page) => expectSorted(() => cardRatings(page), (a, b) => b - a)],
+    [
+      "price-low",
+      "Price: Low to High",
+      (page: Page) =>
+        expectSorted(
+          () => cardPrices(page),
+          (a, b) => a - b,
+        ),
+    ],
+    [
+      "price-high",
+      "Price: High to Low",
+      (page: Page) =>
+        expectSorted(
+          () => cardPrices(page),
+          (a, b) => b - a,
+        ),
+    ],
+    [
+      "rating",
+      "Highest Rated",
+      (page: Page) =>
+        expectSorted(
+          () => cardRatings(page),
+          (a, b) => b - a,
+        ),
+    ],
   ] as const) {
     test(`sorting by ${label} orders the cards`, async ({ page, hasJs }) => {
       await open(page, "/products", hasJs);
@@ -282,7 +308,9 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("slider", { name: "Maximum price" })).toHaveValue("100");
     await expect(page.getByLabel("In stock only")).not.toBeChecked();
     await expect(page.getByRole("link", { name: "Grid view" })).toHaveAttribute("aria-current", "true");
-    await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 1" }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(productCards(page)).toHaveCount(24);
 
     const long = "x".repeat(3000);

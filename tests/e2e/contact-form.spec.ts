@@ -6,7 +6,8 @@ import { expect, test, waitForHydration } from "./fixtures";
 /** The contact form (SPEC §3, §5): server-validated, nothing typed is ever lost, never a 500. */
 
 const form = (page: Page) => page.getByRole("region", { name: "Send us a Message" });
-const field = (page: Page, name: "Name" | "Email" | "Message") => form(page).getByRole("textbox", { name, exact: true });
+const field = (page: Page, name: "Name" | "Email" | "Message") =>
+  form(page).getByRole("textbox", { name, exact: true });
 const subject = (page: Page) => form(page).getByRole("combobox", { name: "Subject" });
 const summary = (page: Page) => page.getByRole("group", { name: "There is a problem" });
 
@@ -28,7 +29,12 @@ test.describe("contact form", () => {
     await expect(summary(page)).toBeFocused();
     await expect(page).toHaveTitle("Error: Contact Us - MakerVolt");
     const links = summary(page).getByRole("link");
-    await expect(links).toHaveText(["Enter your name", "Enter your email address", "Select a subject", "Enter your message"]);
+    await expect(links).toHaveText([
+      "Enter your name",
+      "Enter your email address",
+      "Select a subject",
+      "Enter your message",
+    ]);
     await expect(links.nth(0)).toHaveAttribute("href", "#contact-name");
     await expect(links.nth(3)).toHaveAttribute("href", "#contact-message");
 
@@ -57,7 +63,9 @@ test.describe("contact form", () => {
     await field(page, "Message").fill("Forty Raspberry Pi kits\nfor a school, please.");
     await send(page);
 
-    await expect(summary(page).getByRole("link")).toHaveText(["Enter an email address in the correct format, like name@example.com"]);
+    await expect(summary(page).getByRole("link")).toHaveText([
+      "Enter an email address in the correct format, like name@example.com",
+    ]);
     await expect(summary(page)).toBeFocused();
     await expect(field(page, "Email")).toHaveAttribute("aria-invalid", "true");
     await expect(field(page, "Name")).not.toHaveAttribute("aria-invalid");
@@ -109,7 +117,10 @@ test.describe("POST /contact never fails, whatever is posted", () => {
   async function honeypotFields(request: APIRequestContext) {
     const html = await (await request.get("/contact")).text();
     const validFrom = /name="from__confirm"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="from__confirm"/.exec(html);
-    return { name__confirm: "", from__confirm: (validFrom?.[1] ?? validFrom?.[2] ?? "").replace(/&#x2F;/g, "/").replace(/&amp;/g, "&") };
+    return {
+      name__confirm: "",
+      from__confirm: (validFrom?.[1] ?? validFrom?.[2] ?? "").replace(/&#x2F;/g, "/").replace(/&amp;/g, "&"),
+    };
   }
 
   test("bad input answers 400 with the page and its errors", async ({ request }) => {
@@ -120,7 +131,10 @@ test.describe("POST /contact never fails, whatever is posted", () => {
       { form: { csrf, name: "Ada" } },
       { form: { csrf, ...valid, email: "not-an-email" } },
       { form: { csrf, ...valid, name: "   " } },
-      { data: `message=${"x".repeat(2 * 1024 * 1024)}`, headers: { "content-type": "application/x-www-form-urlencoded" } },
+      {
+        data: `message=${"x".repeat(2 * 1024 * 1024)}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      },
     ];
     for (const body of bodies) {
       const response = await post(request, body);

@@ -24,7 +24,9 @@ test.describe("CSRF protection", () => {
         const response = await request.post(path, { form: csrf ? { ...form, csrf } : form, maxRedirects: 0 });
         expect(response.status(), `csrf=${csrf}`).toBe(403);
         expect(response.headers()["set-cookie"] ?? "").not.toMatch(/__session=[^;]/);
-        expect(await response.text()).toContain("This form could not be sent because it expired or did not come from this site.");
+        expect(await response.text()).toContain(
+          "This form could not be sent because it expired or did not come from this site.",
+        );
       }
     });
   }
@@ -41,7 +43,13 @@ test.describe("CSRF protection", () => {
     const csrf = await csrfToken(request);
     for (const redirectTo of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
       const response = await request.post("/auth?mode=sign-up", {
-        form: { csrf, intent: "sign-up", email: `redirect-${randomUUID().slice(0, 8)}@example.com`, password: "long enough", redirectTo },
+        form: {
+          csrf,
+          intent: "sign-up",
+          email: `redirect-${randomUUID().slice(0, 8)}@example.com`,
+          password: "long enough",
+          redirectTo,
+        },
         maxRedirects: 0,
       });
       expect(response.status()).toBe(303);

@@ -56,7 +56,10 @@ export async function withServerHtmlOnly(
 /** Fails with a readable list of axe's findings (DESIGN §7 tags) on the page as it is now. */
 export async function expectNoViolations(page: Page) {
   // Only violations are read: axe then skips listing every passing node, a quarter of its time.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ["violations"] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
   );

@@ -13,7 +13,12 @@ test.describe("home page", () => {
 
     const benefits = page.getByRole("region", { name: "Why shop with MakerVolt" }).getByRole("listitem");
     await expect(benefits).toHaveCount(4);
-    await expect(benefits).toContainText([/over \$50/, /30-Day Returns/, /Same-Day Processing/, /Technical Assistance/]);
+    await expect(benefits).toContainText([
+      /over \$50/,
+      /30-Day Returns/,
+      /Same-Day Processing/,
+      /Technical Assistance/,
+    ]);
 
     const featured = page.getByRole("region", { name: "Featured Products" });
     const productLinks = featured.getByRole("article").getByRole("link");
@@ -47,7 +52,11 @@ test.describe("home page", () => {
 
   test("a featured product opens its detail page", async ({ page }) => {
     await page.goto("/");
-    const first = page.getByRole("region", { name: "Featured Products" }).getByRole("article").first().getByRole("link");
+    const first = page
+      .getByRole("region", { name: "Featured Products" })
+      .getByRole("article")
+      .first()
+      .getByRole("link");
     const href = await first.getAttribute("href");
     await first.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));

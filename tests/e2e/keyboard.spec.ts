@@ -54,7 +54,10 @@ test.describe("skip links", () => {
   const PAGES = ["/", "/products", "/products/sensors", PRODUCT_PATH, "/about", "/contact", "/auth", "/no-such-page"];
 
   for (const path of PAGES) {
-    test(`${path}: the first Tab is 'Skip to main content'; the next Tab continues inside main`, async ({ page, hasJs }) => {
+    test(`${path}: the first Tab is 'Skip to main content'; the next Tab continues inside main`, async ({
+      page,
+      hasJs,
+    }) => {
       await open(page, path, hasJs);
       await page.keyboard.press("Tab");
       const skip = page.getByRole("link", { name: "Skip to main content" });
@@ -83,7 +86,10 @@ test.describe("skip links", () => {
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();
       await page.keyboard.press("Enter");
-      const results = page.getByRole("main").getByRole("list").filter({ has: page.getByRole("article") });
+      const results = page
+        .getByRole("main")
+        .getByRole("list")
+        .filter({ has: page.getByRole("article") });
       await expect(results).toBeFocused();
       // Past the filters: the next Tab is the first card's first link.
       await page.keyboard.press("Tab");
@@ -107,7 +113,10 @@ test.describe("header menus", () => {
   const categoriesToggle = (page: Page) => mainNav(page).locator("summary", { hasText: "Categories" });
   const categoryLink = (page: Page, title: string) => mainNav(page).getByRole("link", { name: title, exact: true });
 
-  test("the categories menu opens and closes with Enter and Space, and Tab walks its items", async ({ page, hasJs }) => {
+  test("the categories menu opens and closes with Enter and Space, and Tab walks its items", async ({
+    page,
+    hasJs,
+  }) => {
     // Enter/Space on the summary and Tab are native <details> behaviour: the same in both projects.
     await open(page, "/about", hasJs);
     const toggle = categoriesToggle(page);
@@ -140,80 +149,85 @@ test.describe("header menus", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(FIRST_CATEGORY.title);
   });
 
-  test("with JavaScript, arrows, Home and End move through the categories; Escape and leaving close the menu", { tag: "@js-only" }, async ({
-    page,
-    hasJs,
-  }) => {
-    // Only in the "js" project (@js-only), by design: these keys need script; the no-JS equivalent
-    // (Enter/Space on the summary, Tab and Shift+Tab) is the test above.
-    await open(page, "/about", hasJs);
-    const toggle = categoriesToggle(page);
-    const first = categoryLink(page, FIRST_CATEGORY.title);
-    const second = categoryLink(page, CATEGORIES[1]!.title);
-    const last = categoryLink(page, LAST_CATEGORY.title);
+  test(
+    "with JavaScript, arrows, Home and End move through the categories; Escape and leaving close the menu",
+    { tag: "@js-only" },
+    async ({ page, hasJs }) => {
+      // Only in the "js" project (@js-only), by design: these keys need script; the no-JS equivalent
+      // (Enter/Space on the summary, Tab and Shift+Tab) is the test above.
+      await open(page, "/about", hasJs);
+      const toggle = categoriesToggle(page);
+      const first = categoryLink(page, FIRST_CATEGORY.title);
+      const second = categoryLink(page, CATEGORIES[1]!.title);
+      const last = categoryLink(page, LAST_CATEGORY.title);
 
-    await tabTo(page, toggle);
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("ArrowDown");
-    await expect(first).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(second).toBeFocused();
-    await page.keyboard.press("ArrowUp");
-    await expect(first).toBeFocused();
-    await page.keyboard.press("End");
-    await expect(last).toBeFocused();
-    // The ends do not wrap (the APG disclosure navigation example).
-    await page.keyboard.press("ArrowDown");
-    await expect(last).toBeFocused();
-    await page.keyboard.press("Home");
-    await expect(first).toBeFocused();
-    const scrollBefore = await page.evaluate(() => window.scrollY);
-    expect(scrollBefore).toBe(0);
+      await tabTo(page, toggle);
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("ArrowDown");
+      await expect(first).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(second).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await expect(first).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(last).toBeFocused();
+      // The ends do not wrap (the APG disclosure navigation example).
+      await page.keyboard.press("ArrowDown");
+      await expect(last).toBeFocused();
+      await page.keyboard.press("Home");
+      await expect(first).toBeFocused();
+      const scrollBefore = await page.evaluate(() => window.scrollY);
+      expect(scrollBefore).toBe(0);
 
-    await page.keyboard.press("Escape");
-    await expect(first).toBeHidden();
-    await expect(toggle).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(first).toBeHidden();
+      await expect(toggle).toBeFocused();
 
-    // Up on the summary of an open menu goes to the last item.
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("ArrowUp");
-    await expect(last).toBeFocused();
-    // Tab past the last item leaves the menu, which closes.
-    await page.keyboard.press("Tab");
-    await expect(mainNav(page).getByRole("link", { name: "About" })).toBeFocused();
-    await expect(last).toBeHidden();
+      // Up on the summary of an open menu goes to the last item.
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("ArrowUp");
+      await expect(last).toBeFocused();
+      // Tab past the last item leaves the menu, which closes.
+      await page.keyboard.press("Tab");
+      await expect(mainNav(page).getByRole("link", { name: "About" })).toBeFocused();
+      await expect(last).toBeHidden();
 
-    // Shift+Tab out through the summary closes it too.
-    await tabTo(page, toggle, { backwards: true });
-    await page.keyboard.press("Enter");
-    await expect(first).toBeVisible();
-    await page.keyboard.press("Shift+Tab");
-    await expect(first).toBeHidden();
-  });
+      // Shift+Tab out through the summary closes it too.
+      await tabTo(page, toggle, { backwards: true });
+      await page.keyboard.press("Enter");
+      await expect(first).toBeVisible();
+      await page.keyboard.press("Shift+Tab");
+      await expect(first).toBeHidden();
+    },
+  );
 
-  test("an Escape meant for an open menu closes only the menu, not the toast", { tag: "@js-only" }, async ({ page, hasJs }) => {
-    // Only in the "js" project (@js-only), by design: Escape does nothing to a <details> or to the
-    // server-rendered toast without script (the menu closes with Enter/Space, the toast with its link).
-    await open(page, "/about", hasJs);
-    await tabTo(page, cartButton(page));
-    await page.keyboard.press("Enter");
-    await expect(notice(page)).toBeVisible();
+  test(
+    "an Escape meant for an open menu closes only the menu, not the toast",
+    { tag: "@js-only" },
+    async ({ page, hasJs }) => {
+      // Only in the "js" project (@js-only), by design: Escape does nothing to a <details> or to the
+      // server-rendered toast without script (the menu closes with Enter/Space, the toast with its link).
+      await open(page, "/about", hasJs);
+      await tabTo(page, cartButton(page));
+      await page.keyboard.press("Enter");
+      await expect(notice(page)).toBeVisible();
 
-    const toggle = categoriesToggle(page);
-    await tabTo(page, toggle, { backwards: true });
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("ArrowDown");
-    await expect(categoryLink(page, FIRST_CATEGORY.title)).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(categoryLink(page, FIRST_CATEGORY.title)).toBeHidden();
-    await expect(toggle).toBeFocused();
-    await expect(notice(page)).toBeVisible();
+      const toggle = categoriesToggle(page);
+      await tabTo(page, toggle, { backwards: true });
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("ArrowDown");
+      await expect(categoryLink(page, FIRST_CATEGORY.title)).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(categoryLink(page, FIRST_CATEGORY.title)).toBeHidden();
+      await expect(toggle).toBeFocused();
+      await expect(notice(page)).toBeVisible();
 
-    // The next Escape is the toast's.
-    await page.keyboard.press("Escape");
-    await expect(notice(page)).toBeHidden();
-    await expect(toggle).toBeFocused();
-  });
+      // The next Escape is the toast's.
+      await page.keyboard.press("Escape");
+      await expect(notice(page)).toBeHidden();
+      await expect(toggle).toBeFocused();
+    },
+  );
 
   test.describe("on a 320 px phone", () => {
     test.use({ viewport: { width: 320, height: 640 } });
@@ -252,30 +266,34 @@ test.describe("header menus", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "sensor"');
     });
 
-    test("with JavaScript, arrows move through the mobile menu and Escape or leaving closes it", { tag: "@js-only" }, async ({ page, hasJs }) => {
-      // Only in the "js" project (@js-only), by design: script enhancements; the no-JS equivalent
-      // (Enter/Space on the summary, Tab and Shift+Tab) is the test above.
-      await open(page, "/about", hasJs);
-      const toggle = menuToggle(page);
-      await tabTo(page, toggle);
-      await page.keyboard.press("Enter");
-      await page.keyboard.press("ArrowDown");
-      await expect(searchBox(page)).toBeFocused();
-      // Up and Down mean nothing in a one-line search box: they move on through the menu.
-      await page.keyboard.press("ArrowDown");
-      await page.keyboard.press("ArrowDown");
-      await expect(mobileNav(page).getByRole("link", { name: FIRST_CATEGORY.title })).toBeFocused();
-      await page.keyboard.press("End");
-      await expect(mobileNav(page).getByRole("link", { name: "Contact" })).toBeFocused();
-      await page.keyboard.press("Escape");
-      await expect(mobileNav(page)).toBeHidden();
-      await expect(toggle).toBeFocused();
+    test(
+      "with JavaScript, arrows move through the mobile menu and Escape or leaving closes it",
+      { tag: "@js-only" },
+      async ({ page, hasJs }) => {
+        // Only in the "js" project (@js-only), by design: script enhancements; the no-JS equivalent
+        // (Enter/Space on the summary, Tab and Shift+Tab) is the test above.
+        await open(page, "/about", hasJs);
+        const toggle = menuToggle(page);
+        await tabTo(page, toggle);
+        await page.keyboard.press("Enter");
+        await page.keyboard.press("ArrowDown");
+        await expect(searchBox(page)).toBeFocused();
+        // Up and Down mean nothing in a one-line search box: they move on through the menu.
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("ArrowDown");
+        await expect(mobileNav(page).getByRole("link", { name: FIRST_CATEGORY.title })).toBeFocused();
+        await page.keyboard.press("End");
+        await expect(mobileNav(page).getByRole("link", { name: "Contact" })).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(mobileNav(page)).toBeHidden();
+        await expect(toggle).toBeFocused();
 
-      await page.keyboard.press("Enter");
-      await expect(mobileNav(page)).toBeVisible();
-      await page.keyboard.press("Shift+Tab");
-      await expect(mobileNav(page)).toBeHidden();
-    });
+        await page.keyboard.press("Enter");
+        await expect(mobileNav(page)).toBeVisible();
+        await page.keyboard.press("Shift+Tab");
+        await expect(mobileNav(page)).toBeHidden();
+      },
+    );
   });
 
   test("the account menu: Enter opens it, Tab reaches Logout, and signing out keeps focus on the page", async ({
@@ -502,18 +520,22 @@ test.describe("product tabs and gallery", () => {
     await expect(announcer(page)).toBeEmpty();
   });
 
-  test("without JavaScript each tab is a link that marks the selected one", { tag: "@no-js-only" }, async ({ page, hasJs }) => {
-    // Only in the "no-js" project (@no-js-only), by design: with script the tablist has one Tab stop (previous test).
-    await open(page, PRODUCT_PATH, hasJs);
-    await tabTo(page, tab(page, "Specifications"), { max: 60 });
-    await expect(tab(page, "Specifications")).toHaveAttribute("href", /\?tab=specifications/);
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\?tab=specifications#product-details$/);
-    await page.waitForLoadState("load");
-    await expect(tab(page, "Specifications")).toHaveAttribute("aria-selected", "true");
-    await expect(tab(page, "Description")).toHaveAttribute("aria-selected", "false");
-    await expect(page.getByRole("tabpanel", { name: "Specifications" }).getByRole("table")).toBeVisible();
-  });
+  test(
+    "without JavaScript each tab is a link that marks the selected one",
+    { tag: "@no-js-only" },
+    async ({ page, hasJs }) => {
+      // Only in the "no-js" project (@no-js-only), by design: with script the tablist has one Tab stop (previous test).
+      await open(page, PRODUCT_PATH, hasJs);
+      await tabTo(page, tab(page, "Specifications"), { max: 60 });
+      await expect(tab(page, "Specifications")).toHaveAttribute("href", /\?tab=specifications/);
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\?tab=specifications#product-details$/);
+      await page.waitForLoadState("load");
+      await expect(tab(page, "Specifications")).toHaveAttribute("aria-selected", "true");
+      await expect(tab(page, "Description")).toHaveAttribute("aria-selected", "false");
+      await expect(page.getByRole("tabpanel", { name: "Specifications" }).getByRole("table")).toBeVisible();
+    },
+  );
 
   test("gallery thumbnails work with Enter (and Space with JavaScript) and mark the selected image", async ({
     page,
@@ -551,72 +573,84 @@ test.describe("product tabs and gallery", () => {
 });
 
 test.describe("toasts and fetcher forms", () => {
-  test("F8 reaches the notification region; Escape dismisses the toast and focus goes back", { tag: "@js-only" }, async ({ page, hasJs }) => {
-    // Only in the "js" project (@js-only), by design: F8 and Escape are Radix Toast's; without
-    // script the toast's close link is in the Tab order (the no-JS test below).
-    await open(page, "/about", hasJs);
-    await tabTo(page, cartButton(page));
-    await page.keyboard.press("Enter");
-    await expect(notice(page)).toBeVisible();
-    // The fetcher finished (the toast came with its revalidation) and focus stayed on the button.
-    await expect(cartButton(page)).toBeFocused();
+  test(
+    "F8 reaches the notification region; Escape dismisses the toast and focus goes back",
+    { tag: "@js-only" },
+    async ({ page, hasJs }) => {
+      // Only in the "js" project (@js-only), by design: F8 and Escape are Radix Toast's; without
+      // script the toast's close link is in the Tab order (the no-JS test below).
+      await open(page, "/about", hasJs);
+      await tabTo(page, cartButton(page));
+      await page.keyboard.press("Enter");
+      await expect(notice(page)).toBeVisible();
+      // The fetcher finished (the toast came with its revalidation) and focus stayed on the button.
+      await expect(cartButton(page)).toBeFocused();
 
-    await page.keyboard.press("F8");
-    await expect(notifications(page).getByRole("list")).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(notice(page)).toBeHidden();
-    await expect(cartButton(page)).toBeFocused();
+      await page.keyboard.press("F8");
+      await expect(notifications(page).getByRole("list")).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(notice(page)).toBeHidden();
+      await expect(cartButton(page)).toBeFocused();
 
-    // Into the toast and out by its close button: focus returns the same way.
-    await page.keyboard.press("Enter");
-    await expect(notice(page)).toBeVisible();
-    await page.keyboard.press("F8");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    const close = notifications(page).getByRole("button", { name: "Close notification" });
-    await expect(close).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(notice(page)).toBeHidden();
-    await expect(cartButton(page)).toBeFocused();
+      // Into the toast and out by its close button: focus returns the same way.
+      await page.keyboard.press("Enter");
+      await expect(notice(page)).toBeVisible();
+      await page.keyboard.press("F8");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      const close = notifications(page).getByRole("button", { name: "Close notification" });
+      await expect(close).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(notice(page)).toBeHidden();
+      await expect(cartButton(page)).toBeFocused();
 
-    // Escape with focus on the page dismisses the toast and leaves focus alone.
-    await page.keyboard.press("Enter");
-    await expect(notice(page)).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(notice(page)).toBeHidden();
-    await expect(cartButton(page)).toBeFocused();
-  });
+      // Escape with focus on the page dismisses the toast and leaves focus alone.
+      await page.keyboard.press("Enter");
+      await expect(notice(page)).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(notice(page)).toBeHidden();
+      await expect(cartButton(page)).toBeFocused();
+    },
+  );
 
-  test("without JavaScript the toast's close link is reachable by Tab and closes it", { tag: "@no-js-only" }, async ({ page, hasJs }) => {
-    // Only in the "no-js" project (@no-js-only), by design: with script Radix renders a close button (previous test).
-    await open(page, "/about", hasJs);
-    await tabTo(page, cartButton(page));
-    await page.keyboard.press("Enter");
-    await page.waitForLoadState("load");
-    await expect(notice(page)).toBeVisible();
-    // The region sits between main and the footer: Shift+Tab from the footer's first control.
-    const footerFirst = page.getByRole("contentinfo").getByRole("link").first();
-    await footerFirst.focus();
-    await page.keyboard.press("Shift+Tab");
-    const close = notifications(page).getByRole("link", { name: "Close notification" });
-    await expect(close).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(notice(page)).toBeHidden();
-  });
+  test(
+    "without JavaScript the toast's close link is reachable by Tab and closes it",
+    { tag: "@no-js-only" },
+    async ({ page, hasJs }) => {
+      // Only in the "no-js" project (@no-js-only), by design: with script Radix renders a close button (previous test).
+      await open(page, "/about", hasJs);
+      await tabTo(page, cartButton(page));
+      await page.keyboard.press("Enter");
+      await page.waitForLoadState("load");
+      await expect(notice(page)).toBeVisible();
+      // The region sits between main and the footer: Shift+Tab from the footer's first control.
+      const footerFirst = page.getByRole("contentinfo").getByRole("link").first();
+      await footerFirst.focus();
+      await page.keyboard.press("Shift+Tab");
+      const close = notifications(page).getByRole("link", { name: "Close notification" });
+      await expect(close).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(notice(page)).toBeHidden();
+    },
+  );
 
-  test("after Add to Cart on a product page, focus stays on the button", { tag: "@js-only" }, async ({ page, hasJs }) => {
-    // Only in the "js" project (@js-only), by design: without script the form is a native POST and
-    // the page reloads with the toast (the test above covers closing it).
-    await open(page, PRODUCT_PATH, hasJs);
-    const addToCart = page.getByRole("main").getByRole("button", { name: "Add to Cart", exact: true });
-    await tabTo(page, addToCart, { max: 60 });
-    const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/notice"));
-    await page.keyboard.press("Enter");
-    await posted;
-    await expect(notice(page)).toBeVisible();
-    await expect(addToCart, `focus went to ${await focusedTag(page)}`).toBeFocused();
-    await expect(page).toHaveURL(new RegExp(`${PRODUCT_PATH}$`));
-  });
+  test(
+    "after Add to Cart on a product page, focus stays on the button",
+    { tag: "@js-only" },
+    async ({ page, hasJs }) => {
+      // Only in the "js" project (@js-only), by design: without script the form is a native POST and
+      // the page reloads with the toast (the test above covers closing it).
+      await open(page, PRODUCT_PATH, hasJs);
+      const addToCart = page.getByRole("main").getByRole("button", { name: "Add to Cart", exact: true });
+      await tabTo(page, addToCart, { max: 60 });
+      const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/notice"));
+      await page.keyboard.press("Enter");
+      await posted;
+      await expect(notice(page)).toBeVisible();
+      await expect(addToCart, `focus went to ${await focusedTag(page)}`).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`${PRODUCT_PATH}$`));
+    },
+  );
 });
 
 test.describe("client-side navigation", () => {
@@ -684,7 +718,10 @@ test.describe("client-side navigation", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/products\?page=2$/);
     if (!hasJs) await page.waitForLoadState("load");
-    const results = page.getByRole("main").getByRole("list").filter({ has: page.getByRole("article") });
+    const results = page
+      .getByRole("main")
+      .getByRole("list")
+      .filter({ has: page.getByRole("article") });
     await expect(results.getByRole("article").first().getByRole("heading")).not.toHaveText(firstOnPage1);
     if (!hasJs) {
       // A full page load: the next Tab starts at the top, with the skip links that lead here.

@@ -82,20 +82,24 @@ test.describe("site header and footer", () => {
     await expect(toggle).toBeFocused();
   });
 
-  test("the categories menu opens on hover and closes when the pointer leaves", { tag: "@js-only" }, async ({ page }) => {
-    // Only in the "js" project (@js-only), by design: hover is an enhancement; the menu opens by click or keyboard without JavaScript.
-    await page.goto("/about");
-    await waitForHydration(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const firstCategory = nav.getByRole("link", { name: CATEGORIES[0].title, exact: true });
+  test(
+    "the categories menu opens on hover and closes when the pointer leaves",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      // Only in the "js" project (@js-only), by design: hover is an enhancement; the menu opens by click or keyboard without JavaScript.
+      await page.goto("/about");
+      await waitForHydration(page);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const firstCategory = nav.getByRole("link", { name: CATEGORIES[0].title, exact: true });
 
-    await nav.locator("summary", { hasText: "Categories" }).hover();
-    await expect(firstCategory).toBeVisible();
-    await firstCategory.hover();
-    await expect(firstCategory).toBeVisible();
-    await page.mouse.move(1100, 500);
-    await expect(firstCategory).toBeHidden();
-  });
+      await nav.locator("summary", { hasText: "Categories" }).hover();
+      await expect(firstCategory).toBeVisible();
+      await firstCategory.hover();
+      await expect(firstCategory).toBeVisible();
+      await page.mouse.move(1100, 500);
+      await expect(firstCategory).toBeHidden();
+    },
+  );
 
   test("a clicked-open categories menu stays open until a click outside", { tag: "@js-only" }, async ({ page }) => {
     // Only in the "js" project (@js-only), by design: click-outside is an enhancement; without JavaScript the summary closes the menu.
@@ -139,7 +143,9 @@ test.describe("site header and footer", () => {
     const footer = page.getByRole("contentinfo");
     for (const network of ["GitHub", "YouTube", "Instagram", "Discord"]) {
       await expect(
-        footer.getByRole("navigation", { name: "Social media" }).getByRole("button", { name: `MakerVolt on ${network}` }),
+        footer
+          .getByRole("navigation", { name: "Social media" })
+          .getByRole("button", { name: `MakerVolt on ${network}` }),
       ).toBeVisible();
     }
     const legal = footer.getByRole("navigation", { name: "Legal" });
@@ -161,8 +167,7 @@ test.describe("site header and footer", () => {
 test.describe("on a 320 px wide phone", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  const pageWidth = (page: Page) =>
-    page.evaluate(() => document.scrollingElement?.scrollWidth ?? Infinity);
+  const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement?.scrollWidth ?? Infinity);
 
   test("the mobile menu repeats search, categories, About and Contact without horizontal scroll", async ({
     page,

@@ -141,7 +141,11 @@ test.describe("with JavaScript, a notice", { tag: "@js-only" }, () => {
 test.describe("POST /notice answers", () => {
   test("a native post with a 303 back and the toast cookie", async ({ request }) => {
     const response = await request.post("/notice", {
-      form: { csrf: await csrfToken(request), feature: "faq", redirectTo: "/products/sensors?sort=price-low&view=list" },
+      form: {
+        csrf: await csrfToken(request),
+        feature: "faq",
+        redirectTo: "/products/sensors?sort=price-low&view=list",
+      },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(303);

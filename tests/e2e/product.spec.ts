@@ -81,7 +81,10 @@ test.describe("product detail", () => {
     await expect(thumbnails.nth(1)).toHaveAttribute("aria-current", "true");
     await expect(thumbnails.first()).not.toHaveAttribute("aria-current", /.*/);
     // The main image is the first image on the page.
-    await expect(page.getByRole("main").getByRole("img").first()).toHaveAttribute("alt", `${name}, image 2 of ${count}`);
+    await expect(page.getByRole("main").getByRole("img").first()).toHaveAttribute(
+      "alt",
+      `${name}, image 2 of ${count}`,
+    );
 
     // Out-of-range or junk values fall back to the first image.
     const response = await open(page, `${path}?image=99`, hasJs);
@@ -130,63 +133,65 @@ test.describe("product detail", () => {
     await expect(tabs.getByRole("tab", { name: "Reviews" })).toHaveAttribute("tabindex", "-1");
   });
 
-  test("on a slow connection, arrows keep focus and selection on the last tab chosen", { tag: "@js-only" }, async ({
-    page,
-  }) => {
-    // Only in the "js" project (@js-only), by design: without JavaScript each tab is a link and a full page load.
-    await open(page, "/product/21?tab=reviews", true);
-    // Every tab switch still revalidates the root loader: make each of those requests slow.
-    await page.route(
-      (url) => url.pathname.endsWith(".data") || url.searchParams.has("_data"),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.continue().catch(() => {}); // a newer switch may have cancelled the request
-      },
-    );
-    const tabs = page.getByRole("tablist", { name: "Product details" });
-    const tab = (name: string) => tabs.getByRole("tab", { name });
-    await tab("Reviews").focus();
+  test(
+    "on a slow connection, arrows keep focus and selection on the last tab chosen",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      // Only in the "js" project (@js-only), by design: without JavaScript each tab is a link and a full page load.
+      await open(page, "/product/21?tab=reviews", true);
+      // Every tab switch still revalidates the root loader: make each of those requests slow.
+      await page.route(
+        (url) => url.pathname.endsWith(".data") || url.searchParams.has("_data"),
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await route.continue().catch(() => {}); // a newer switch may have cancelled the request
+        },
+      );
+      const tabs = page.getByRole("tablist", { name: "Product details" });
+      const tab = (name: string) => tabs.getByRole("tab", { name });
+      await tab("Reviews").focus();
 
-    // The shopper's next arrow press arrives just as the Home switch's data lands: the router has
-    // the new URL and React has yet to render it. A key event cannot be timed that finely from
-    // outside the page, so the page presses it itself, on the focused tab, at that moment: in a
-    // microtask once the router has told its listeners, which is before React's render task.
-    await page.evaluate(() => {
-      type Router = {
-        state: { navigation: { state: string }; location: { search: string } };
-        subscribe(listener: () => void): () => void;
-      };
-      const router = (window as unknown as { __remixRouter: Router }).__remixRouter;
-      const unsubscribe = router.subscribe(() => {
-        if (router.state.navigation.state !== "idle" || router.state.location.search !== "") return;
-        unsubscribe();
-        queueMicrotask(() => {
-          const press = new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true, cancelable: true });
-          document.activeElement!.dispatchEvent(press);
-          (window as unknown as { pressedOnLanding: boolean }).pressedOnLanding = true;
+      // The shopper's next arrow press arrives just as the Home switch's data lands: the router has
+      // the new URL and React has yet to render it. A key event cannot be timed that finely from
+      // outside the page, so the page presses it itself, on the focused tab, at that moment: in a
+      // microtask once the router has told its listeners, which is before React's render task.
+      await page.evaluate(() => {
+        type Router = {
+          state: { navigation: { state: string }; location: { search: string } };
+          subscribe(listener: () => void): () => void;
+        };
+        const router = (window as unknown as { __remixRouter: Router }).__remixRouter;
+        const unsubscribe = router.subscribe(() => {
+          if (router.state.navigation.state !== "idle" || router.state.location.search !== "") return;
+          unsubscribe();
+          queueMicrotask(() => {
+            const press = new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true, cancelable: true });
+            document.activeElement!.dispatchEvent(press);
+            (window as unknown as { pressedOnLanding: boolean }).pressedOnLanding = true;
+          });
         });
       });
-    });
-    await page.keyboard.press("Home");
-    await expect(tab("Description")).toBeFocused();
-    const pressedOnLanding = () =>
-      page.evaluate(() => (window as unknown as { pressedOnLanding?: boolean }).pressedOnLanding);
-    await expect.poll(pressedOnLanding).toBe(true);
-    await expect(tab("Specifications")).toBeFocused();
-    await expect(tab("Specifications")).toHaveAttribute("aria-selected", "true");
+      await page.keyboard.press("Home");
+      await expect(tab("Description")).toBeFocused();
+      const pressedOnLanding = () =>
+        page.evaluate(() => (window as unknown as { pressedOnLanding?: boolean }).pressedOnLanding);
+      await expect.poll(pressedOnLanding).toBe(true);
+      await expect(tab("Specifications")).toBeFocused();
+      await expect(tab("Specifications")).toHaveAttribute("aria-selected", "true");
 
-    // The Home switch rendering late must not pull the selection back to Description: the next
-    // press moves on from Specifications, where focus is.
-    await page.keyboard.press("ArrowRight");
-    await expect(tab("Reviews")).toBeFocused();
-    await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tabpanel", { name: "Reviews" })).toHaveText("Reviews are coming soon!");
-    await expect(page).toHaveURL(/\/product\/21\?tab=reviews$/);
-    // Once every switch has landed, the selection and focus still agree.
-    await expect(tab("Reviews")).toBeFocused();
-    await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
-    await expect(tab("Description")).toHaveAttribute("tabindex", "-1");
-  });
+      // The Home switch rendering late must not pull the selection back to Description: the next
+      // press moves on from Specifications, where focus is.
+      await page.keyboard.press("ArrowRight");
+      await expect(tab("Reviews")).toBeFocused();
+      await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tabpanel", { name: "Reviews" })).toHaveText("Reviews are coming soon!");
+      await expect(page).toHaveURL(/\/product\/21\?tab=reviews$/);
+      // Once every switch has landed, the selection and focus still agree.
+      await expect(tab("Reviews")).toBeFocused();
+      await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
+      await expect(tab("Description")).toHaveAttribute("tabindex", "-1");
+    },
+  );
 
   test("the quantity stepper goes up and down but never below 1", async ({ page, hasJs }) => {
     const { path } = await openProductFromCatalogue(page, hasJs, "/products?stock=1");
@@ -232,7 +237,13 @@ test.describe("product detail", () => {
         page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: `Page ${n + 1}` }),
       ).toHaveAttribute("aria-current", "page");
     }
-    const link = page.getByRole("main").getByRole("article").filter({ hasText: "Out of Stock" }).first().getByRole("heading").getByRole("link");
+    const link = page
+      .getByRole("main")
+      .getByRole("article")
+      .filter({ hasText: "Out of Stock" })
+      .first()
+      .getByRole("heading")
+      .getByRole("link");
     const name = await link.innerText();
     await link.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
@@ -270,7 +281,12 @@ test.describe("product detail", () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    const link = page.getByRole("region", { name: "Related Products" }).getByRole("article").first().getByRole("heading").getByRole("link");
+    const link = page
+      .getByRole("region", { name: "Related Products" })
+      .getByRole("article")
+      .first()
+      .getByRole("heading")
+      .getByRole("link");
     const name = await link.innerText();
     await link.click();
     await expect(page.getByRole("status").filter({ hasText: "Loading product details..." })).toBeVisible();
@@ -290,7 +306,11 @@ test.describe("product detail", () => {
   }
 
   for (const tab of ["", "?tab=specifications", "?tab=reviews&image=1&quantity=3"]) {
-    test(`a product page${tab ? ` with ${tab}` : ""} has no axe violations`, async ({ page, hasJs, expectAccessible }) => {
+    test(`a product page${tab ? ` with ${tab}` : ""} has no axe violations`, async ({
+      page,
+      hasJs,
+      expectAccessible,
+    }) => {
       const { path } = await openProductFromCatalogue(page, hasJs);
       await expectAccessible(`${path}${tab}`);
     });

@@ -44,9 +44,11 @@ test.describe("page structure", () => {
       await expect(page.getByRole("contentinfo")).toHaveCount(1);
 
       // Several navigation landmarks on one page need names that tell them apart.
-      const navNames = await page.getByRole("navigation").evaluateAll((navs) =>
-        navs.map((nav) => nav.getAttribute("aria-label") ?? nav.getAttribute("aria-labelledby") ?? ""),
-      );
+      const navNames = await page
+        .getByRole("navigation")
+        .evaluateAll((navs) =>
+          navs.map((nav) => nav.getAttribute("aria-label") ?? nav.getAttribute("aria-labelledby") ?? ""),
+        );
       expect(navNames.length).toBeGreaterThan(0);
       for (const name of navNames) expect(name, `unnamed navigation on ${path}`).not.toBe("");
       expect(new Set(navNames).size, `duplicate navigation names on ${path}: ${navNames.join(", ")}`).toBe(

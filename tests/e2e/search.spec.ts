@@ -79,7 +79,9 @@ test.describe("POST /search never fails on hostile input", () => {
     expect(back.headers().location).toBe("/products/tools?page=2");
   });
 
-  test("empty, missing, multipart and non-form bodies redirect instead of failing; an oversized one is a 413", async ({ request }) => {
+  test("empty, missing, multipart and non-form bodies redirect instead of failing; an oversized one is a 413", async ({
+    request,
+  }) => {
     const bodies: Parameters<typeof request.post>[1][] = [
       {},
       { form: {} },
@@ -94,7 +96,10 @@ test.describe("POST /search never fails on hostile input", () => {
       expect(response.status(), JSON.stringify(body).slice(0, 120)).toBe(303);
     }
     // Past a form's 64 KB the body is refused unread (ADR 010), not searched for.
-    const oversized = await post(request, { data: `search=${"x".repeat(200_000)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const oversized = await post(request, {
+      data: `search=${"x".repeat(200_000)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(oversized.status()).toBe(413);
   });
 

@@ -37,7 +37,11 @@ function decodeAttribute(value: string): string {
 }
 
 /** The server's HTML for `url`, read the way a crawler reads it (no JavaScript). */
-async function serverHead(request: APIRequestContext, url: string, headers: Record<string, string> = {}): Promise<Head> {
+async function serverHead(
+  request: APIRequestContext,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Head> {
   const response = await request.get(url, { headers, maxRedirects: 0 });
   const html = await response.text();
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? "";
@@ -51,7 +55,9 @@ async function serverHead(request: APIRequestContext, url: string, headers: Reco
     canonical: [...head.matchAll(/<link rel="canonical" href="([^"]*)"\/>/g)].map((m) => decodeAttribute(m[1]!)),
     robots: meta.robots,
     meta,
-    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)),
+    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    ),
   };
 }
 
@@ -116,7 +122,10 @@ test.describe("search engines and link previews", () => {
     await expectIndexable(request, await serverHead(request, "/contact?from=footer"), `${baseURL}/contact`);
   });
 
-  test("catalogue filters, sorts and views canonicalise to the plain category; pages to themselves", async ({ request, baseURL }) => {
+  test("catalogue filters, sorts and views canonicalise to the plain category; pages to themselves", async ({
+    request,
+    baseURL,
+  }) => {
     const filtered = await serverHead(request, "/products/sensors?sort=price-low&view=list&stock=1&min=2");
     await expectIndexable(request, filtered, `${baseURL}/products/sensors`);
     expect(ofType(filtered, "BreadcrumbList")).toMatchObject({
@@ -150,13 +159,18 @@ test.describe("search engines and link previews", () => {
     expectNoindex(await serverHead(request, "/product/not-a-number"), 404);
   });
 
-  test("a product page: one canonical URL, a product preview, Product and BreadcrumbList JSON-LD", async ({ request, baseURL }) => {
+  test("a product page: one canonical URL, a product preview, Product and BreadcrumbList JSON-LD", async ({
+    request,
+    baseURL,
+  }) => {
     const head = await serverHead(request, "/product/1?tab=specifications&image=1&quantity=3");
     const url = `${baseURL}/product/1`;
     await expectIndexable(request, head, url);
     expect(head.meta["og:type"]).toBe("product");
     expect(head.meta["og:title"]).toBe("MAX98357A I2S Class-D Amplifier Breakout");
-    expect(head.meta["og:image"]).toBe(`${baseURL}/images/share/products/max98357a-i2s-class-d-amplifier-breakout-1.png`);
+    expect(head.meta["og:image"]).toBe(
+      `${baseURL}/images/share/products/max98357a-i2s-class-d-amplifier-breakout-1.png`,
+    );
     expect(head.meta["product:price:amount"]).toBe("5.95");
 
     const product = ofType(head, "Product")!;
@@ -174,7 +188,13 @@ test.describe("search engines and link previews", () => {
         itemCondition: "https://schema.org/NewCondition",
         url,
       },
-      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.6, reviewCount: 212, bestRating: 5, worstRating: 1 },
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: 4.6,
+        reviewCount: 212,
+        bestRating: 5,
+        worstRating: 1,
+      },
     });
     expect(String(product.description)).toMatch(/^A tiny mono class-D amplifier/);
     const images = product.image as string[];
@@ -193,8 +213,11 @@ test.describe("search engines and link previews", () => {
     });
   });
 
-  test("offers say out of stock, show a sale's struck-out price, and rate only reviewed products", async ({ request }) => {
-    const offers = async (id: number) => (ofType(await serverHead(request, `/product/${id}`), "Product") ?? {}) as Record<string, unknown>;
+  test("offers say out of stock, show a sale's struck-out price, and rate only reviewed products", async ({
+    request,
+  }) => {
+    const offers = async (id: number) =>
+      (ofType(await serverHead(request, `/product/${id}`), "Product") ?? {}) as Record<string, unknown>;
     expect((await offers(7)).offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
     expect((await offers(2)).offers).toMatchObject({
       price: "4.95",
@@ -206,14 +229,21 @@ test.describe("search engines and link previews", () => {
   });
 
   test("forwarded host headers from an untrusted client do not change the links", async ({ request, baseURL }) => {
-    const head = await serverHead(request, "/about", { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
+    const head = await serverHead(request, "/about", {
+      "X-Forwarded-Host": "evil.example",
+      "X-Forwarded-Proto": "https",
+    });
     expect(head.canonical).toEqual([`${baseURL}/about`]);
-    expect(await (await request.get("/robots.txt", { headers: { "X-Forwarded-Host": "evil.example" } })).text()).toContain(
-      `Sitemap: ${baseURL}/sitemap.xml`,
-    );
+    expect(
+      await (await request.get("/robots.txt", { headers: { "X-Forwarded-Host": "evil.example" } })).text(),
+    ).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 
-  test("the head follows the page: canonical, preview and JSON-LD change with a navigation", async ({ page, hasJs, baseURL }) => {
+  test("the head follows the page: canonical, preview and JSON-LD change with a navigation", async ({
+    page,
+    hasJs,
+    baseURL,
+  }) => {
     const cspErrors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
@@ -227,7 +257,12 @@ test.describe("search engines and link previews", () => {
     const canonical = page.locator('head link[rel="canonical"]');
     await expect(canonical).toHaveAttribute("href", `${baseURL}/`);
 
-    const featured = page.getByRole("region", { name: "Featured Products" }).getByRole("article").first().getByRole("link").first();
+    const featured = page
+      .getByRole("region", { name: "Featured Products" })
+      .getByRole("article")
+      .first()
+      .getByRole("link")
+      .first();
     const productPath = new URL((await featured.getAttribute("href"))!, baseURL).pathname;
     await featured.click();
     await expect(page).toHaveURL(new RegExp(`${productPath}$`));
@@ -257,7 +292,10 @@ test.describe("search engines and link previews", () => {
 });
 
 test.describe("sitemap.xml and robots.txt", () => {
-  test("the sitemap lists every page, category and product from the database, and validates", async ({ request, baseURL }) => {
+  test("the sitemap lists every page, category and product from the database, and validates", async ({
+    request,
+    baseURL,
+  }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
@@ -274,7 +312,16 @@ test.describe("sitemap.xml and robots.txt", () => {
 
     const locations = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
     expect(new Set(locations).size).toBe(locations.length);
-    const categories = ["audio", "components", "development-boards", "displays", "iot-wireless", "robotics", "sensors", "tools"];
+    const categories = [
+      "audio",
+      "components",
+      "development-boards",
+      "displays",
+      "iot-wireless",
+      "robotics",
+      "sensors",
+      "tools",
+    ];
     expect(locations.slice(0, 12)).toEqual([
       `${baseURL}/`,
       `${baseURL}/about`,
@@ -294,7 +341,10 @@ test.describe("sitemap.xml and robots.txt", () => {
     expect((await request.get(products.at(-1)!)).status()).toBe(200);
   });
 
-  test("robots.txt points to the absolute sitemap and disallows only the POST-only endpoints", async ({ request, baseURL }) => {
+  test("robots.txt points to the absolute sitemap and disallows only the POST-only endpoints", async ({
+    request,
+    baseURL,
+  }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");

@@ -51,7 +51,9 @@ async function recordAnnouncements(page: Page) {
     const seen = new Set<Element>();
     (window as unknown as { announcers: () => number }).announcers = () => seen.size;
     const check = () => {
-      for (const el of document.querySelectorAll('[role="status"], [role="alert"], [aria-live="polite"], [aria-live="assertive"]')) {
+      for (const el of document.querySelectorAll(
+        '[role="status"], [role="alert"], [aria-live="polite"], [aria-live="assertive"]',
+      )) {
         if (el.closest("[hidden]") || el.closest('[aria-live="off"]')) continue;
         if ((el as HTMLElement).innerText?.includes("implemented yet")) seen.add(el);
       }
@@ -61,7 +63,8 @@ async function recordAnnouncements(page: Page) {
   });
 }
 
-const announcers = (page: Page) => page.evaluate(() => (window as unknown as { announcers: () => number }).announcers());
+const announcers = (page: Page) =>
+  page.evaluate(() => (window as unknown as { announcers: () => number }).announcers());
 
 test.describe("a toast", () => {
   test("shows a title and the notice, with a close control, and only one live region carries it", async ({
@@ -241,7 +244,10 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await recordAnnouncements(page);
     // A native post (before any script): the next page's HTML carries the toast.
     await page.goto("/about");
-    const response = await page.request.post("/notice", { form: { csrf: await csrfToken(page.request), feature: "faq", redirectTo: "/about" }, maxRedirects: 0 });
+    const response = await page.request.post("/notice", {
+      form: { csrf: await csrfToken(page.request), feature: "faq", redirectTo: "/about" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(303);
     await page.goto("/about");
     await waitForHydration(page);
@@ -256,7 +262,10 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
 
   test("a toast in the server HTML already revealed before hydration is not announced again", async ({ page }) => {
     await recordAnnouncements(page);
-    await page.request.post("/notice", { form: { csrf: await csrfToken(page.request), feature: "faq", redirectTo: "/about" }, maxRedirects: 0 });
+    await page.request.post("/notice", {
+      form: { csrf: await csrfToken(page.request), feature: "faq", redirectTo: "/about" },
+      maxRedirects: 0,
+    });
     // Hold the app's script back until the plain toast has been revealed (and so announced).
     await page.route("**/build/**/*.js", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1200));

@@ -28,37 +28,51 @@ interface LoadResult {
 /** One sign-up post, noting whether its connection was open at `stopAt()`. */
 function signUp(visitor: Visitor, csrf: string, email: string, stoppedAt: () => number | null) {
   const url = new URL(visitor.origin);
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; connectedBeforeStop: boolean }>((resolve, reject) => {
-    let connectedAt = Infinity;
-    const body = new URLSearchParams({ csrf, intent: "sign-up", email, password: PASSWORD }).toString();
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: "POST",
-        path: "/auth?mode=sign-up",
-        agent: false,
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie: visitor.cookieHeader, "content-length": Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => {
-          const stop = stoppedAt();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, connectedBeforeStop: stop !== null && connectedAt < stop });
-        });
-      },
-    );
-    req.on("socket", (socket) => socket.once("connect", () => (connectedAt = performance.now())));
-    req.on("error", (error) => {
-      const stop = stoppedAt();
-      reject(Object.assign(error, { connectedBeforeStop: stop !== null && connectedAt < stop }));
-    });
-    req.end(body);
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; connectedBeforeStop: boolean }>(
+    (resolve, reject) => {
+      let connectedAt = Infinity;
+      const body = new URLSearchParams({ csrf, intent: "sign-up", email, password: PASSWORD }).toString();
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path: "/auth?mode=sign-up",
+          agent: false,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: visitor.cookieHeader,
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            const stop = stoppedAt();
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              connectedBeforeStop: stop !== null && connectedAt < stop,
+            });
+          });
+        },
+      );
+      req.on("socket", (socket) => socket.once("connect", () => (connectedAt = performance.now())));
+      req.on("error", (error) => {
+        const stop = stoppedAt();
+        reject(Object.assign(error, { connectedBeforeStop: stop !== null && connectedAt < stop }));
+      });
+      req.end(body);
+    },
+  );
 }
 
 /** Shoppers signing up one after another, all at once, until the server goes away. */
-async function signUpsUntilStopped(server: RunningServer, stop: () => Promise<unknown>, runMs: number): Promise<LoadResult> {
+async function signUpsUntilStopped(
+  server: RunningServer,
+  stop: () => Promise<unknown>,
+  runMs: number,
+): Promise<LoadResult> {
   let stoppedAt: number | null = null;
   const result: LoadResult = { confirmed: [], inFlightAtStop: [] };
   const shopper = async (n: number) => {
@@ -75,7 +89,8 @@ async function signUpsUntilStopped(server: RunningServer, stop: () => Promise<un
         const response = await signUp(visitor, csrf, email, () => stoppedAt);
         visitor.remember(response.headers);
         if (response.connectedBeforeStop) result.inFlightAtStop.push({ ok: response.status === 303 });
-        if (response.status === 303) result.confirmed.push({ email, sessionCookie: `__session=${visitor.cookies.get("__session")}` });
+        if (response.status === 303)
+          result.confirmed.push({ email, sessionCookie: `__session=${visitor.cookies.get("__session")}` });
       } catch (error) {
         if ((error as { connectedBeforeStop?: boolean }).connectedBeforeStop) result.inFlightAtStop.push({ ok: false });
         return;
@@ -108,28 +123,34 @@ describe("durability", () => {
   it.each([
     ["SIGTERM", "finishes the sign-ups in flight"],
     ["SIGKILL", "loses none it confirmed"],
-  ] as const)("stopped with %s in the middle of sign-ups, the server %s; accounts and sessions survive", async (signal, _outcome) => {
-    const data = tempDataDir();
-    try {
-      const first = await startServer({ dataDir: data.dir });
-      let exitCode: number | null = null;
-      const load = await signUpsUntilStopped(first, async () => (exitCode = await first.stop(signal)), 4_000);
-      expect(load.confirmed.length, "sign-ups confirmed before the stop").toBeGreaterThan(0);
-      if (signal === "SIGTERM") {
-        expect(exitCode).toBe(0);
-        // Everything already accepted when the signal came was answered, not dropped.
-        expect(load.inFlightAtStop.length, "sign-ups in flight at the signal").toBeGreaterThan(0);
-        expect(load.inFlightAtStop.every((r) => r.ok), JSON.stringify(load.inFlightAtStop)).toBe(true);
-      }
-
-      const second = await startServer({ dataDir: data.dir });
+  ] as const)(
+    "stopped with %s in the middle of sign-ups, the server %s; accounts and sessions survive",
+    async (signal, _outcome) => {
+      const data = tempDataDir();
       try {
-        await expectAllKnown(second, load.confirmed);
+        const first = await startServer({ dataDir: data.dir });
+        let exitCode: number | null = null;
+        const load = await signUpsUntilStopped(first, async () => (exitCode = await first.stop(signal)), 4_000);
+        expect(load.confirmed.length, "sign-ups confirmed before the stop").toBeGreaterThan(0);
+        if (signal === "SIGTERM") {
+          expect(exitCode).toBe(0);
+          // Everything already accepted when the signal came was answered, not dropped.
+          expect(load.inFlightAtStop.length, "sign-ups in flight at the signal").toBeGreaterThan(0);
+          expect(
+            load.inFlightAtStop.every((r) => r.ok),
+            JSON.stringify(load.inFlightAtStop),
+          ).toBe(true);
+        }
+
+        const second = await startServer({ dataDir: data.dir });
+        try {
+          await expectAllKnown(second, load.confirmed);
+        } finally {
+          await second.stop();
+        }
       } finally {
-        await second.stop();
+        data.remove();
       }
-    } finally {
-      data.remove();
-    }
-  });
+    },
+  );
 });

@@ -132,7 +132,12 @@ export interface RawResponse {
  */
 export function rawRequest(
   origin: string,
-  { method = "GET", path: requestPath = "/", headers = {}, body }: {
+  {
+    method = "GET",
+    path: requestPath = "/",
+    headers = {},
+    body,
+  }: {
     method?: string;
     path?: string;
     headers?: Record<string, string | string[]>;

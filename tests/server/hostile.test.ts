@@ -66,7 +66,24 @@ const hostileText = fc.oneof(
 );
 
 const paramName = fc.oneof(
-  fc.constantFrom("search", "min", "max", "stock", "sort", "view", "page", "category", "tab", "image", "quantity", "mode", "redirectTo", "filters", "_data", "index"),
+  fc.constantFrom(
+    "search",
+    "min",
+    "max",
+    "stock",
+    "sort",
+    "view",
+    "page",
+    "category",
+    "tab",
+    "image",
+    "quantity",
+    "mode",
+    "redirectTo",
+    "filters",
+    "_data",
+    "index",
+  ),
   fc.string({ maxLength: 12 }),
 );
 
@@ -76,7 +93,10 @@ const rawSuffix = fc.constantFrom("", "%00", "%FF%FE", "%ED%A0%80", "%C0%AF", "%
 const query = fc
   .tuple(fc.array(fc.tuple(paramName, hostileText), { maxLength: 6 }), rawSuffix)
   .map(([pairs, suffix]) => {
-    const encoded = pairs.map(([k, v]) => `${encodeURIComponent(k.replace(LONE_SURROGATE, "\ufffd"))}=${encodeURIComponent(v.replace(LONE_SURROGATE, "\ufffd"))}`);
+    const encoded = pairs.map(
+      ([k, v]) =>
+        `${encodeURIComponent(k.replace(LONE_SURROGATE, "\ufffd"))}=${encodeURIComponent(v.replace(LONE_SURROGATE, "\ufffd"))}`,
+    );
     const qs = encoded.join("&") + suffix;
     return qs ? `?${qs}` : "";
   });
@@ -84,15 +104,50 @@ const query = fc
 const pathSegment = hostileText.map((s) => encodeURIComponent(s.replace(LONE_SURROGATE, "\ufffd")).slice(0, 300));
 
 const route = fc.oneof(
-  fc.constantFrom("/", "/products", "/products/sensors", "/product/1", "/product/72", "/about", "/contact", "/auth", "/search", "/notice", "/logout"),
-  fc.constantFrom("/healthz", "/sitemap.xml", "/robots.txt", "/favicon.svg", "/product/0", "/product/-1", "/product/99999999999999999999", "/products/", "//products", "/products/..%2f..%2fetc"),
+  fc.constantFrom(
+    "/",
+    "/products",
+    "/products/sensors",
+    "/product/1",
+    "/product/72",
+    "/about",
+    "/contact",
+    "/auth",
+    "/search",
+    "/notice",
+    "/logout",
+  ),
+  fc.constantFrom(
+    "/healthz",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/favicon.svg",
+    "/product/0",
+    "/product/-1",
+    "/product/99999999999999999999",
+    "/products/",
+    "//products",
+    "/products/..%2f..%2fetc",
+  ),
   pathSegment.map((s) => `/products/${s}`),
   pathSegment.map((s) => `/product/${s}`),
   pathSegment.map((s) => `/${s}`),
   pathSegment.map((s) => `/build/${s}.js`),
 );
 
-const method = fc.constantFrom("GET", "GET", "GET", "POST", "POST", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS");
+const method = fc.constantFrom(
+  "GET",
+  "GET",
+  "GET",
+  "POST",
+  "POST",
+  "POST",
+  "HEAD",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "OPTIONS",
+);
 
 const contentType = fc.constantFrom(
   "application/x-www-form-urlencoded",
@@ -106,7 +161,21 @@ const contentType = fc.constantFrom(
 );
 
 const formField = fc.oneof(
-  fc.constantFrom("email", "password", "intent", "search", "redirectTo", "feature", "name", "subject", "message", "csrf", "__mvfetch", "website", "from__confirm"),
+  fc.constantFrom(
+    "email",
+    "password",
+    "intent",
+    "search",
+    "redirectTo",
+    "feature",
+    "name",
+    "subject",
+    "message",
+    "csrf",
+    "__mvfetch",
+    "website",
+    "from__confirm",
+  ),
   fc.string({ maxLength: 10 }),
 );
 
@@ -146,7 +215,8 @@ const hostileRequest = fc.record({
 type HostileRequest = typeof hostileRequest extends fc.Arbitrary<infer T> ? T : never;
 
 /** Header values Node's client refuses (control characters) are replaced: they cannot reach the server anyway. */
-const headerSafe = (value: string) => value.replace(LONE_SURROGATE, "\ufffd").replace(/[^\t\x20-\x7e\u0080-\u00ff]/g, "?");
+const headerSafe = (value: string) =>
+  value.replace(LONE_SURROGATE, "\ufffd").replace(/[^\t\x20-\x7e\u0080-\u00ff]/g, "?");
 
 function tamper(value: string): string {
   const i = Math.floor(value.length / 2);
@@ -187,12 +257,17 @@ describe("hostile input", () => {
 
     const cookies = own.cookieHeader;
     if (r.cookie === "own") headers.cookie = cookies;
-    else if (r.cookie === "tampered") headers.cookie = cookies.split("; ").map((c) => tamper(c)).join("; ");
+    else if (r.cookie === "tampered")
+      headers.cookie = cookies
+        .split("; ")
+        .map((c) => tamper(c))
+        .join("; ");
     else if (r.cookie === "oversized") headers.cookie = `${cookies}; __session=${"A".repeat(6000)}`;
-    else if (r.cookie === "garbage") headers.cookie = "__session=%%%; toast=\"; csrf=; =; ;;";
+    else if (r.cookie === "garbage") headers.cookie = '__session=%%%; toast="; csrf=; =; ;;';
 
     let requestPath = `${r.route}${r.query}`;
-    if (r.repeatedSearch) requestPath += `${requestPath.includes("?") ? "&" : "?"}search=a&search=%00&search=<mv-probe>`;
+    if (r.repeatedSearch)
+      requestPath += `${requestPath.includes("?") ? "&" : "?"}search=a&search=%00&search=<mv-probe>`;
 
     let payload: string | Buffer | undefined;
     if (r.method !== "GET" && r.method !== "HEAD") {
@@ -201,11 +276,14 @@ describe("hostile input", () => {
       if (r.body.kind === "huge") {
         headers["content-length"] = String(64 * 1024 * 1024);
         payload = Buffer.alloc(1024, "a");
-      }
-      else if (r.body.kind === "raw") payload = Buffer.from(r.body.text, "latin1");
+      } else if (r.body.kind === "raw") payload = Buffer.from(r.body.text, "latin1");
       else {
-        const fields = new URLSearchParams(r.body.pairs.map(([k, v]) => [k.replace(LONE_SURROGATE, "\ufffd"), v.replace(LONE_SURROGATE, "\ufffd")]));
-        const token = { none: null, forged: "forged.token", "other-visitor": otherToken, "own-sign-in": ownToken }[r.token];
+        const fields = new URLSearchParams(
+          r.body.pairs.map(([k, v]) => [k.replace(LONE_SURROGATE, "\ufffd"), v.replace(LONE_SURROGATE, "\ufffd")]),
+        );
+        const token = { none: null, forged: "forged.token", "other-visitor": otherToken, "own-sign-in": ownToken }[
+          r.token
+        ];
         if (token) fields.set("csrf", token);
         // The only own-token request is a sign-in, which cannot succeed: no account exists.
         if (r.token === "own-sign-in") fields.set("intent", "sign-in");
@@ -229,21 +307,27 @@ describe("hostile input", () => {
           throw error;
         }
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        expect(response.status, `${request.method} ${request.path}\n${server.output().split("\n").slice(-5).join("\n")}`).toBeLessThan(500);
+        expect(
+          response.status,
+          `${request.method} ${request.path}\n${server.output().split("\n").slice(-5).join("\n")}`,
+        ).toBeLessThan(500);
         if (/^text\/html/.test(String(response.headers["content-type"]))) {
           expect(response.body.includes(PROBE), `unescaped payload in ${request.method} ${request.path}`).toBe(false);
         }
       }),
       { numRuns: RUNS },
     );
-    console.log(`hostile input: ${RUNS} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    console.log(
+      `hostile input: ${RUNS} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
   }, 900_000);
 
   it("wrote nothing: no account, no session, the catalogue unchanged", async () => {
     expect(await server.stop()).toBe(0);
     const { db, close } = await openDatabase({ dataDir: data.dir, seed: false });
     try {
-      const count = async (table: string) => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
+      const count = async (table: string) =>
+        (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
       expect(await count("auth.users")).toBe(0);
       expect(await count("auth.sessions")).toBe(0);
       expect(await count("public.products")).toBe(72);

@@ -48,28 +48,38 @@ describe("per-address sign-in limits", () => {
     await Promise.all(servers.map((server) => server.stop()));
   });
 
-  it("count the socket's address without a trusted proxy, whatever X-Forwarded-For claims", async () => {
-    const server = await startServer();
-    servers.push(server);
-    const statuses = await failSignIns(server, ADDRESS_LIMIT, (i) => `198.51.100.${i % 250}`);
-    expect(statuses.every((status) => status === 400)).toBe(true);
-    expect(await signInStatus(server, "203.0.113.99")).toBe(429);
-  }, SLOW);
+  it(
+    "count the socket's address without a trusted proxy, whatever X-Forwarded-For claims",
+    async () => {
+      const server = await startServer();
+      servers.push(server);
+      const statuses = await failSignIns(server, ADDRESS_LIMIT, (i) => `198.51.100.${i % 250}`);
+      expect(statuses.every((status) => status === 400)).toBe(true);
+      expect(await signInStatus(server, "203.0.113.99")).toBe(429);
+    },
+    SLOW,
+  );
 
-  it("count the address our proxy appended with TRUST_PROXY=1, not one the client put before it", async () => {
-    const server = await startServer({ env: { TRUST_PROXY: "1" } });
-    servers.push(server);
-    const statuses = await failSignIns(server, ADDRESS_LIMIT, (i) => `10.0.0.${i % 250}, 203.0.113.7`);
-    expect(statuses.every((status) => status === 400)).toBe(true);
-    expect(await signInStatus(server, "203.0.113.7")).toBe(429);
-    expect(await signInStatus(server, "10.9.9.9, 203.0.113.8")).toBe(400);
-  }, SLOW);
+  it(
+    "count the address our proxy appended with TRUST_PROXY=1, not one the client put before it",
+    async () => {
+      const server = await startServer({ env: { TRUST_PROXY: "1" } });
+      servers.push(server);
+      const statuses = await failSignIns(server, ADDRESS_LIMIT, (i) => `10.0.0.${i % 250}, 203.0.113.7`);
+      expect(statuses.every((status) => status === 400)).toBe(true);
+      expect(await signInStatus(server, "203.0.113.7")).toBe(429);
+      expect(await signInStatus(server, "10.9.9.9, 203.0.113.8")).toBe(400);
+    },
+    SLOW,
+  );
 
   it("answer 400 to a malformed X-Forwarded-Host from a trusted proxy", async () => {
     const server = await startServer({ env: { TRUST_PROXY: "1" } });
     servers.push(server);
     const visitor = new Visitor(server.origin);
     expect((await visitor.request({ path: "/about", headers: { "x-forwarded-host": "a b" } })).status).toBe(400);
-    expect((await visitor.request({ path: "/about", headers: { "x-forwarded-host": "shop.example" } })).status).toBe(200);
+    expect((await visitor.request({ path: "/about", headers: { "x-forwarded-host": "shop.example" } })).status).toBe(
+      200,
+    );
   });
 });

@@ -18,12 +18,15 @@ describe("the server entry", () => {
     await server?.stop();
   });
 
-  it.each(["a b", "[::1", "exa mple.com:80", "localhost:99999"])("answers 400 in plain text to Host: %s", async (host) => {
-    const response = await rawRequest(server.origin, { path: "/", headers: { host } });
-    expect(response.status).toBe(400);
-    expect(response.headers["content-type"]).toMatch(/^text\/plain/);
-    expect(response.body).toMatch(/Host header/);
-  });
+  it.each(["a b", "[::1", "exa mple.com:80", "localhost:99999"])(
+    "answers 400 in plain text to Host: %s",
+    async (host) => {
+      const response = await rawRequest(server.origin, { path: "/", headers: { host } });
+      expect(response.status).toBe(400);
+      expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(response.body).toMatch(/Host header/);
+    },
+  );
 
   it("ignores a forged X-Forwarded-Host when no trusted proxy is configured", async () => {
     const response = await rawRequest(server.origin, { path: "/about", headers: { "x-forwarded-host": "a b" } });
@@ -46,7 +49,14 @@ describe("the server entry", () => {
       const csrf = await visitor.csrfToken("/auth");
       const response = await visitor.post(
         formPath,
-        { csrf, intent: "sign-up", email: "victim@example.com", password: "long enough password", feature: "cart", search: "x" },
+        {
+          csrf,
+          intent: "sign-up",
+          email: "victim@example.com",
+          password: "long enough password",
+          feature: "cart",
+          search: "x",
+        },
         { origin: EVIL },
       );
       expect(response.status).toBe(403);
@@ -58,12 +68,26 @@ describe("the server entry", () => {
 
   it("creates no account from a cross-site sign-up, even with a valid token", async () => {
     const visitor = new Visitor(server.origin);
-    const fields = { csrf: await visitor.csrfToken("/auth?mode=sign-up"), intent: "sign-up", email: "forged@example.com", password: "a long enough password" };
-    const forgeries: Record<string, string>[] = [{ origin: EVIL }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "http://[" }];
+    const fields = {
+      csrf: await visitor.csrfToken("/auth?mode=sign-up"),
+      intent: "sign-up",
+      email: "forged@example.com",
+      password: "a long enough password",
+    };
+    const forgeries: Record<string, string>[] = [
+      { origin: EVIL },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+      { origin: "http://[" },
+    ];
     for (const headers of forgeries) {
       expect((await visitor.post("/auth?mode=sign-up", fields, headers)).status).toBe(403);
     }
-    const signIn = await visitor.post("/auth", { ...fields, csrf: await visitor.csrfToken("/auth"), intent: "sign-in" });
+    const signIn = await visitor.post("/auth", {
+      ...fields,
+      csrf: await visitor.csrfToken("/auth"),
+      intent: "sign-in",
+    });
     expect(signIn.status).toBe(400);
     expect(signIn.body).toContain("Invalid login credentials");
   });
@@ -71,7 +95,11 @@ describe("the server entry", () => {
   it("accepts a same-origin post (the browser's Origin matches the Host)", async () => {
     const visitor = new Visitor(server.origin);
     const csrf = await visitor.csrfToken("/about");
-    const response = await visitor.post("/notice", { csrf, feature: "cart", redirectTo: "/about" }, { origin: server.origin, "sec-fetch-site": "same-origin" });
+    const response = await visitor.post(
+      "/notice",
+      { csrf, feature: "cart", redirectTo: "/about" },
+      { origin: server.origin, "sec-fetch-site": "same-origin" },
+    );
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe("/about");
   });
@@ -110,7 +138,11 @@ describe("the server entry", () => {
         port: url.port,
         method: "POST",
         path: "/auth",
-        headers: { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked", cookie: visitor.cookieHeader },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "transfer-encoding": "chunked",
+          cookie: visitor.cookieHeader,
+        },
       });
       req.on("response", (res) => {
         res.resume();
@@ -154,7 +186,9 @@ describe("starting", () => {
     try {
       const { code, output } = await runUntilExit({ dataDir: path.join(file, "data") });
       expect(code).toBe(1);
-      expect(output.trim().split("\n")).toEqual([expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not a directory/)]);
+      expect(output.trim().split("\n")).toEqual([
+        expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not a directory/),
+      ]);
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }
@@ -167,7 +201,9 @@ describe("starting", () => {
       // nobody (65534) may read the build but not write into a directory root owns.
       const { code, output } = await runUntilExit({ dataDir: path.join(parent, "data"), uid: 65534 });
       expect(code).toBe(1);
-      expect(output.trim().split("\n")).toEqual([expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not writable/)]);
+      expect(output.trim().split("\n")).toEqual([
+        expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not writable/),
+      ]);
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }
@@ -181,7 +217,9 @@ describe("starting", () => {
       writeFileSync(path.join(data.dir, "global", "pg_control"), "not a control file");
       const { code, output } = await runUntilExit({ dataDir: data.dir });
       expect(code).toBe(1);
-      expect(output.trim().split("\n")).toEqual([expect.stringMatching(/^MakerVolt could not start: The database in DATA_DIR .* could not be opened/)]);
+      expect(output.trim().split("\n")).toEqual([
+        expect.stringMatching(/^MakerVolt could not start: The database in DATA_DIR .* could not be opened/),
+      ]);
     } finally {
       data.remove();
     }

@@ -86,7 +86,11 @@ function searchTermFor(name: string): string {
 
 /** The signed-in header: "Signed in as" and the email on the next line, and the Logout button. */
 function expectSignedIn(page: LynxPage, email: string) {
-  expectThat(page.lineAfter("Signed in as") === email, `The ${page.name} page should say "Signed in as" ${email} in the header.`, page);
+  expectThat(
+    page.lineAfter("Signed in as") === email,
+    `The ${page.name} page should say "Signed in as" ${email} in the header.`,
+    page,
+  );
   // The account menu's toggle reads "Account" (visually hidden text; lynx shows no aria-label).
   const signedInAt = page.lines.findIndex((line) => line.trim() === "Signed in as");
   expectThat(
@@ -95,12 +99,20 @@ function expectSignedIn(page: LynxPage, email: string) {
     page,
   );
   page.buttonNumber("Logout");
-  expectThat(page.linkTargets("Account").length === 0, `The ${page.name} page should not offer the "Account" sign-in link to a signed-in shopper.`, page);
+  expectThat(
+    page.linkTargets("Account").length === 0,
+    `The ${page.name} page should not offer the "Account" sign-in link to a signed-in shopper.`,
+    page,
+  );
 }
 
 function expectSignedOut(page: LynxPage) {
   expectThat(!page.hasLine("Signed in as"), `The ${page.name} page should not show a signed-in header.`, page);
-  expectThat(page.linkUrl("Account").endsWith("/auth"), `The ${page.name} page's "Account" link should lead to /auth.`, page);
+  expectThat(
+    page.linkUrl("Account").endsWith("/auth"),
+    `The ${page.name} page's "Account" link should lead to /auth.`,
+    page,
+  );
 }
 
 function expectToast(page: LynxPage, title: string, description: string) {
@@ -128,7 +140,11 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   const featured = productCards(home, "Featured Products", "Shop by Category");
   expectThat(featured.length === 4, `The home page should feature 4 products, lynx shows ${featured.length}.`, home);
   for (const card of featured) {
-    expectThat(priceOf(card), `The featured product "${card.name}" shows no price lynx can read (${card.details.join(" | ")}).`, home);
+    expectThat(
+      priceOf(card),
+      `The featured product "${card.name}" shows no price lynx can read (${card.details.join(" | ")}).`,
+      home,
+    );
     expectThat(
       card.details.some((line) => RATING_LINE.test(line)),
       `The featured product "${card.name}" should read "Rated N out of 5 (N reviews)"; it reads: ${card.details.join(" | ")}.`,
@@ -146,8 +162,14 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   const term = searchTermFor(chosen.name);
   const searchField = home.fieldAfter("Search products");
   const searchButton = home.buttonNumber("Search", searchField);
-  expectThat(searchButton === searchField + 1, `The header's Search button should come right after its field (Tab moves there).`, home);
-  const results = await lynx.session("results", `${origin}/`, (keys) => keys.goTo(searchField).type(term).press("Tab").press("Enter"));
+  expectThat(
+    searchButton === searchField + 1,
+    `The header's Search button should come right after its field (Tab moves there).`,
+    home,
+  );
+  const results = await lynx.session("results", `${origin}/`, (keys) =>
+    keys.goTo(searchField).type(term).press("Tab").press("Enter"),
+  );
   expectLandedOn(results, "/products", `?search=${term}`);
   const heading = `Search Results for "${term}"`;
   expectThat(results.hasHeading(heading), `The search should land on the heading '${heading}'.`, results);
@@ -161,11 +183,20 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
     results,
   );
   const chosenResult = resultLinks.find((link) => link.url === chosen.url);
-  expectThat(chosenResult?.label === chosen.name, `The results for "${term}" should list "${chosen.name}" linking to ${chosen.url}.`, results);
-  step(`search: typed "${term}" in the header box -> "${heading}", "${countLine}", ${resultLinks.length} product links`);
+  expectThat(
+    chosenResult?.label === chosen.name,
+    `The results for "${term}" should list "${chosen.name}" linking to ${chosen.url}.`,
+    results,
+  );
+  step(
+    `search: typed "${term}" in the header box -> "${heading}", "${countLine}", ${resultLinks.length} product links`,
+  );
 
   // A blank search (the same form, posted with -post_data) is ignored: back where the shopper was.
-  const blank = await lynx.postDump("blank search", `${origin}/search`, { redirectTo: new URL(chosen.url).pathname, search: "   " });
+  const blank = await lynx.postDump("blank search", `${origin}/search`, {
+    redirectTo: new URL(chosen.url).pathname,
+    search: "   ",
+  });
   expectThat(blank.hasHeading(chosen.name), `A blank search from "${chosen.name}" should stay on its page.`, blank);
   step("blank search (posted with -post_data): stays on the product page");
 
@@ -207,13 +238,24 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   const listView = await lynx.dump("results (list view)", results.linkUrl("List view"));
   const listCard = productCards(listView, heading).find((card) => card.url === chosen.url);
   expectThat(listCard, `The list view of the results should still list "${chosen.name}".`, listView);
-  const listDescription = listCard.details.filter((line) => !PRICE_LINE.test(line) && !RATING_LINE.test(line)).slice(1).join(" ");
-  expectThat(listDescription.length >= 40, `The list view should show "${chosen.name}"'s description; it reads: ${listCard.details.join(" | ")}.`, listView);
+  const listDescription = listCard.details
+    .filter((line) => !PRICE_LINE.test(line) && !RATING_LINE.test(line))
+    .slice(1)
+    .join(" ");
+  expectThat(
+    listDescription.length >= 40,
+    `The list view should show "${chosen.name}"'s description; it reads: ${listCard.details.join(" | ")}.`,
+    listView,
+  );
 
   // Product page: name, price, stock, key features, description.
   const product = await lynx.dump("product", chosenResult.url);
   expectThat(product.hasHeading(chosen.name), `The product page should have the heading "${chosen.name}".`, product);
-  expectThat(product.hasLine(chosenPrice), `The product page should read the price as on the card: "${chosenPrice}".`, product);
+  expectThat(
+    product.hasLine(chosenPrice),
+    `The product page should read the price as on the card: "${chosenPrice}".`,
+    product,
+  );
   const stock = product.lineMatching(/^(In Stock \d+ units available|Out of Stock)$/);
   expectThat(stock, `The product page should read "In Stock N units available" or "Out of Stock".`, product);
   const featuresAt = product.lines.indexOf("Key features");
@@ -262,13 +304,22 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   // Sign up: the header's Account link, then the form's "Sign up" link.
   const signInUrl = product.linkUrl("Account");
   const signIn = await lynx.dump("sign in", signInUrl);
-  expectThat(signIn.hasHeading("Sign in to your account"), `The Account link should open "Sign in to your account".`, signIn);
+  expectThat(
+    signIn.hasHeading("Sign in to your account"),
+    `The Account link should open "Sign in to your account".`,
+    signIn,
+  );
   const signUpUrl = signIn.linkUrl("Sign up");
   const signUp = await lynx.dump("sign up", signUpUrl);
-  expectThat(signUp.hasHeading("Create a new account"), `The "Sign up" link should open "Create a new account".`, signUp);
+  expectThat(
+    signUp.hasHeading("Create a new account"),
+    `The "Sign up" link should open "Create a new account".`,
+    signUp,
+  );
   // The spam trap shows in a text browser (no CSS): it must read once, plainly, and nothing else of it.
   expectThat(
-    signUp.lines.filter((line) => line.includes("Please leave this field blank")).length === 1 && !signUp.flatText.includes("U2FsdGVk"),
+    signUp.lines.filter((line) => line.includes("Please leave this field blank")).length === 1 &&
+      !signUp.flatText.includes("U2FsdGVk"),
     `The sign-up form should show the spam trap's label once and no encrypted text.`,
     signUp,
   );
@@ -293,16 +344,27 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   expectLandedOn(signedUp, "/");
   expectToast(signedUp, "Account created!", "Please check your email to verify your account.");
   expectSignedIn(signedUp, email);
-  expectThat(/\t__session\t/.test(lynx.cookieJar()), `After signing up, lynx's cookie jar should hold the __session cookie.`);
-  step(`sign up at ${new URL(signUpUrl).pathname}${new URL(signUpUrl).search}: "Account created!", header "Signed in as ${email}"`);
+  expectThat(
+    /\t__session\t/.test(lynx.cookieJar()),
+    `After signing up, lynx's cookie jar should hold the __session cookie.`,
+  );
+  step(
+    `sign up at ${new URL(signUpUrl).pathname}${new URL(signUpUrl).search}: "Account created!", header "Signed in as ${email}"`,
+  );
 
   // The next page, from the jar: still signed in, and the notification was shown once only.
   const later = await lynx.dump("home, signed in", `${origin}/`);
   expectSignedIn(later, email);
-  expectThat(!later.hasLine("Account created!"), `The "Account created!" notification should show once, not on the next page.`, later);
+  expectThat(
+    !later.hasLine("Account created!"),
+    `The "Account created!" notification should show once, not on the next page.`,
+    later,
+  );
 
   // Log out: the account menu's Logout button (lynx shows the menu's contents in the header).
-  const loggedOut = await lynx.session("logged out", `${origin}/`, (keys) => keys.goTo(later.buttonNumber("Logout")).press("Enter"));
+  const loggedOut = await lynx.session("logged out", `${origin}/`, (keys) =>
+    keys.goTo(later.buttonNumber("Logout")).press("Enter"),
+  );
   expectLandedOn(loggedOut, "/");
   expectToast(loggedOut, "Logged Out", "You have been successfully logged out.");
   expectSignedOut(loggedOut);
@@ -313,7 +375,11 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   const refused = await lynx.session("refused sign-in", signInUrl, (keys) =>
     keys.goTo(signInEmail).type(email).press("Tab").type("not-the-password").press("Tab").press("Enter"),
   );
-  expectThat(refused.hasHeading("Sign in to your account"), `After a wrong password the sign-in form should show again.`, refused);
+  expectThat(
+    refused.hasHeading("Sign in to your account"),
+    `After a wrong password the sign-in form should show again.`,
+    refused,
+  );
   expectToast(refused, "Sign in Failed", "Invalid login credentials");
   expectThat(
     refused.lines.some((line) => new RegExp(`^\\s*Email address ${escapeRegExp(email)}_*$`).test(line)),

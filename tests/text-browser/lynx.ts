@@ -94,7 +94,12 @@ export class LynxPage {
    */
   fieldAfter(label: string): number {
     const lines = this.numbered.split("\n");
-    const at = lines.findIndex((line) => line.replace(/\[\d+\]/g, "").trim().startsWith(label));
+    const at = lines.findIndex((line) =>
+      line
+        .replace(/\[\d+\]/g, "")
+        .trim()
+        .startsWith(label),
+    );
     const field = at < 0 ? null : /\[(\d+)\]_/.exec(lines.slice(at).join("\n"));
     if (!field) throw new JourneyFailure(`The ${this.name} page shows no text field labelled "${label}".`, this);
     return Number(field[1]);
@@ -141,7 +146,8 @@ export class LynxPage {
   /** The page as the shopper read it, for failure reports (long pages are cut). */
   excerpt(maxLines = 90): string {
     const lines = this.lines.filter((line, i, all) => line.trim() || all[i - 1]?.trim());
-    const cut = lines.length > maxLines ? [...lines.slice(0, maxLines), `   ... (${lines.length - maxLines} more lines)`] : lines;
+    const cut =
+      lines.length > maxLines ? [...lines.slice(0, maxLines), `   ... (${lines.length - maxLines} more lines)`] : lines;
     return cut.join("\n");
   }
 }
@@ -158,7 +164,8 @@ export class Keystrokes {
   /** Types text into the current text field. */
   type(text: string): this {
     for (const char of text) {
-      if (char < " " || char > "~") throw new Error(`Keystrokes.type: only printable ASCII can be typed, got ${JSON.stringify(char)}`);
+      if (char < " " || char > "~")
+        throw new Error(`Keystrokes.type: only printable ASCII can be typed, got ${JSON.stringify(char)}`);
       // A space would be lost as trailing whitespace of the script line: give its code instead.
       this.lines.push(`key ${char === " " ? "0x20" : char}`);
     }
@@ -243,7 +250,8 @@ export class Lynx {
       LINES: "60",
     };
     // The shop runs on localhost: a proxy set for the machine must not see these requests.
-    for (const name of ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]) delete env[name];
+    for (const name of ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"])
+      delete env[name];
     return env;
   }
 
@@ -257,7 +265,10 @@ export class Lynx {
    */
   private run(args: string[], input: string | undefined, what: string): Promise<string> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.lynxPath, args, { env: this.env(), stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+      const child = spawn(this.lynxPath, args, {
+        env: this.env(),
+        stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+      });
       const stdout: Buffer[] = [];
       const stderr: Buffer[] = [];
       child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -277,8 +288,13 @@ export class Lynx {
         clearTimeout(timer);
         const output = Buffer.concat(stdout).toString("utf8");
         if (code === 0) return resolve(output);
-        const why = signal === "SIGKILL" ? `was stopped after ${LYNX_TIMEOUT_MS / 1000} s` : `exited with ${code ?? signal}`;
-        reject(new Error(`lynx ${why} while ${what}:\n${Buffer.concat(stderr).toString("utf8").trim()}\n${lastScreen(output)}`));
+        const why =
+          signal === "SIGKILL" ? `was stopped after ${LYNX_TIMEOUT_MS / 1000} s` : `exited with ${code ?? signal}`;
+        reject(
+          new Error(
+            `lynx ${why} while ${what}:\n${Buffer.concat(stderr).toString("utf8").trim()}\n${lastScreen(output)}`,
+          ),
+        );
       });
       child.stdin?.end(input);
     });
@@ -286,13 +302,23 @@ export class Lynx {
 
   /** `lynx -dump url`: the page as the shopper reads it. */
   async dump(name: string, url: string): Promise<LynxPage> {
-    return new LynxPage(name, await this.run(["-dump", "-width=200", ...this.commonArgs(), url], undefined, `reading ${url}`));
+    return new LynxPage(
+      name,
+      await this.run(["-dump", "-width=200", ...this.commonArgs(), url], undefined, `reading ${url}`),
+    );
   }
 
   /** `lynx -dump -post_data url`: posts `fields` as a form would (urlencoded) and reads where it lands. */
   async postDump(name: string, url: string, fields: Record<string, string>): Promise<LynxPage> {
     const body = new URLSearchParams(fields).toString();
-    return new LynxPage(name, await this.run(["-dump", "-width=200", "-post_data", ...this.commonArgs(), url], `${body}\n---\n`, `posting to ${url}`));
+    return new LynxPage(
+      name,
+      await this.run(
+        ["-dump", "-width=200", "-post_data", ...this.commonArgs(), url],
+        `${body}\n---\n`,
+        `posting to ${url}`,
+      ),
+    );
   }
 
   /**
@@ -305,7 +331,11 @@ export class Lynx {
     const pageFile = path.join(this.options.workDir, `session-${run}-${name.replace(/[^a-z0-9]+/gi, "-")}.txt`);
     const scriptFile = path.join(this.options.workDir, `session-${run}.keys`);
     writeFileSync(scriptFile, keys(new Keystrokes()).savePage(pageFile).quit());
-    const screen = await this.run(["-nopause", ...this.commonArgs(), `-cmd_script=${scriptFile}`, url], undefined, `running ${scriptFile}`);
+    const screen = await this.run(
+      ["-nopause", ...this.commonArgs(), `-cmd_script=${scriptFile}`, url],
+      undefined,
+      `running ${scriptFile}`,
+    );
     if (!existsSync(pageFile)) {
       throw new JourneyFailure(
         `The lynx session at ${url} never saved the "${name}" page: the keystrokes (${scriptFile}) went astray.\n` +

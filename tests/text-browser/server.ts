@@ -31,7 +31,8 @@ export function ensureBuild(root: string, buildDir: string) {
     env: { ...process.env, BUILD_DIR: buildDir },
     stdio: "inherit",
   });
-  if (result.status !== 0) throw new Error(`npm run build into ${buildDir}/ failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`npm run build into ${buildDir}/ failed (exit ${result.status ?? result.signal})`);
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -50,18 +51,22 @@ async function answers(url: string): Promise<boolean> {
 export async function startBuiltServer(root: string, buildDir: string, port: number): Promise<RunningServer> {
   const origin = `http://localhost:${port}`;
   // Another server on the port would answer /healthz and the journey would test it instead.
-  if (await answers(`${origin}/healthz`)) throw new Error(`Something already answers on port ${port}; set LYNX_PORT to a free port.`);
+  if (await answers(`${origin}/healthz`))
+    throw new Error(`Something already answers on port ${port}; set LYNX_PORT to a free port.`);
 
   const output = new OutputTail(60);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [`./${buildDir}/server.js`],
-    {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: "memory://", NODE_ENV: "production", SUPABASE_URL: "", SUPABASE_ANON_KEY: "" },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child: ChildProcess = spawn(process.execPath, [`./${buildDir}/server.js`], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: "memory://",
+      NODE_ENV: "production",
+      SUPABASE_URL: "",
+      SUPABASE_ANON_KEY: "",
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (chunk: Buffer) => output.add(chunk));
   child.stderr?.on("data", (chunk: Buffer) => output.add(chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -69,7 +74,10 @@ export async function startBuiltServer(root: string, buildDir: string, port: num
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGTERM");
-    const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5_000))]);
+    const killed = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
+    ]);
     if (!killed) {
       child.kill("SIGKILL");
       await exited;

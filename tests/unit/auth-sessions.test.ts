@@ -47,7 +47,9 @@ async function signedInBrowser() {
   const email = `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const outcome = await backend.signUp(email, PASSWORD);
   if (!outcome.ok || !outcome.session) throw new Error("sign-up failed");
-  const welcome = await modules.createUserSession(new Request(`${ORIGIN}/auth`), outcome.session, "/", { description: "Hi" });
+  const welcome = await modules.createUserSession(new Request(`${ORIGIN}/auth`), outcome.session, "/", {
+    description: "Hi",
+  });
   const sessionCookie = welcome.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
   const csrf = await modules.commitCsrfToken(new Request(`${ORIGIN}/auth`));
   return {
@@ -59,7 +61,9 @@ async function signedInBrowser() {
 }
 
 async function sessionRows(userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [userId]);
+  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [
+    userId,
+  ]);
   return rows[0]!.n;
 }
 
@@ -95,19 +99,25 @@ describe("signing in from a browser that has a session", () => {
 
   it("ends the session the cookie names when a sign-in goes through anyway (its lookup failed)", async () => {
     const browser = await signedInBrowser();
-    const [before] = (await db.query<{ id: string }>("select id from auth.sessions where user_id = $1", [browser.userId])).rows;
+    const [before] = (
+      await db.query<{ id: string }>("select id from auth.sessions where user_id = $1", [browser.userId])
+    ).rows;
     // The lookup fails (a database hiccup): the page reads as signed out, the form is sent.
     const lookup = vi.spyOn(backend, "getUser").mockRejectedValueOnce(new Error("connection reset"));
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const response = await postSignIn(browser);
       expect(response.status).toBe(303);
-      expect(response.headers.getSetCookie().some((c) => c.startsWith("__session=") && !c.startsWith("__session=;"))).toBe(true);
+      expect(
+        response.headers.getSetCookie().some((c) => c.startsWith("__session=") && !c.startsWith("__session=;")),
+      ).toBe(true);
     } finally {
       lookup.mockRestore();
       errors.mockRestore();
     }
-    const { rows } = await db.query<{ id: string }>("select id from auth.sessions where user_id = $1", [browser.userId]);
+    const { rows } = await db.query<{ id: string }>("select id from auth.sessions where user_id = $1", [
+      browser.userId,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).not.toBe(before!.id);
   });

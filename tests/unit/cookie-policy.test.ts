@@ -13,9 +13,9 @@ describe("cookie secret", () => {
   });
 
   it("refuses to start in production on hosted Supabase without SESSION_SECRET", () => {
-    expect(() => decide({ NODE_ENV: "production", SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k" })).toThrow(
-      /SESSION_SECRET/,
-    );
+    expect(() =>
+      decide({ NODE_ENV: "production", SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k" }),
+    ).toThrow(/SESSION_SECRET/);
   });
 
   it("makes a random secret once and keeps it in DATA_DIR for the embedded database", async () => {

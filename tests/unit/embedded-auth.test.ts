@@ -49,12 +49,18 @@ describe("embedded accounts", () => {
     const email = newEmail();
     await signedUp(email);
     const again = await auth.signUp(email.toUpperCase(), "another password");
-    expect(again).toMatchObject({ ok: false, error: { code: "user_already_exists", message: "User already registered" } });
+    expect(again).toMatchObject({
+      ok: false,
+      error: { code: "user_already_exists", message: "User already registered" },
+    });
 
     const racing = newEmail();
     const results = await Promise.all([auth.signUp(racing, PASSWORD), auth.signUp(racing.toUpperCase(), PASSWORD)]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from auth.users where lower(email) = lower($1)", [racing]);
+    const { rows } = await db.query<{ n: number }>(
+      "select count(*)::int as n from auth.users where lower(email) = lower($1)",
+      [racing],
+    );
     expect(rows[0]?.n).toBe(1);
   });
 
@@ -75,7 +81,10 @@ describe("embedded accounts", () => {
     await signedUp(email);
     const wrong = await auth.signIn(email, "not the password");
     const unknown = await auth.signIn(newEmail(), PASSWORD);
-    expect(wrong).toEqual({ ok: false, error: { code: "invalid_credentials", message: "Invalid login credentials", status: 400 } });
+    expect(wrong).toEqual({
+      ok: false,
+      error: { code: "invalid_credentials", message: "Invalid login credentials", status: 400 },
+    });
     expect(unknown).toEqual(wrong);
   });
 

@@ -48,10 +48,23 @@ const FIXTURES: Fixture[] = [
     price: 8,
     rating: 4.6,
   },
-  { id: 9, name: "DHT22 Probe", description: "Reads temperature and humidity.", category: "sensors", price: 8, rating: 4.6 },
+  {
+    id: 9,
+    name: "DHT22 Probe",
+    description: "Reads temperature and humidity.",
+    category: "sensors",
+    price: 8,
+    rating: 4.6,
+  },
   { id: 10, name: "OLED Display 0.96in", category: "displays", price: 12, rating: 4.2 },
   { id: 11, name: "Servo Motor SG90", category: "robotics", price: 100, rating: 4 },
-  { id: 12, name: "Speaker 8 Ohm", description: String.raw`Fits a 3.5 mm jack \ RCA adapter.`, category: "audio", price: 2 },
+  {
+    id: 12,
+    name: "Speaker 8 Ohm",
+    description: String.raw`Fits a 3.5 mm jack \ RCA adapter.`,
+    category: "audio",
+    price: 2,
+  },
   { id: 13, name: "Breadboard", category: "components", price: 4, rating: 3.9 },
   { id: 14, name: "breadboard", category: "components", price: 4, rating: 3.9 },
   // Thirty look-alikes: equal prices and ratings, so only the id tie-break orders them.
@@ -91,7 +104,9 @@ async function insertFixtures(db: Database, fixtures: Fixture[]) {
         ],
       );
     }
-    await tx.query("select setval(pg_get_serial_sequence('public.products', 'id'), (select max(id) from public.products))");
+    await tx.query(
+      "select setval(pg_get_serial_sequence('public.products', 'id'), (select max(id) from public.products))",
+    );
   });
 }
 
@@ -368,68 +383,76 @@ describe("opening a database", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("records applied migrations and applies only new ones on reopen", async () => {
-    const supabaseDir = path.join(dir, "supabase");
-    const dataDir = path.join(dir, "data", "nested");
-    await mkdir(path.join(supabaseDir, "migrations"), { recursive: true });
-    await copyFile(path.join(SUPABASE_DIR, "migrations", MIGRATION), path.join(supabaseDir, "migrations", MIGRATION));
-    await writeFile(
-      path.join(supabaseDir, "seed.sql"),
-      `insert into public.products (id, name, description, category, price, image)
+  it(
+    "records applied migrations and applies only new ones on reopen",
+    async () => {
+      const supabaseDir = path.join(dir, "supabase");
+      const dataDir = path.join(dir, "data", "nested");
+      await mkdir(path.join(supabaseDir, "migrations"), { recursive: true });
+      await copyFile(path.join(SUPABASE_DIR, "migrations", MIGRATION), path.join(supabaseDir, "migrations", MIGRATION));
+      await writeFile(
+        path.join(supabaseDir, "seed.sql"),
+        `insert into public.products (id, name, description, category, price, image)
        values (1, 'Seeded Board', 'From seed.sql.', 'development-boards', 10, '/images/products/1-1.svg');
        select setval(pg_get_serial_sequence('public.products', 'id'), 1);`,
-    );
-
-    const first = await openDatabase({ dataDir, supabaseDir });
-    expect(first.appliedMigrations).toEqual([MIGRATION]);
-    expect(first.seeded).toBe(true);
-    const recorded = await first.db.query<{ version: string; name: string }>(
-      "select version, name from supabase_migrations.schema_migrations order by version",
-    );
-    expect(recorded.rows).toEqual([{ version: "20250101000000", name: "products" }]);
-    // A shopper-visible change that must survive the restart.
-    await first.db.query("update public.products set price = 11 where id = 1");
-    await first.close();
-
-    // A later migration arrives; the earlier one must not run again (it would fail: the table exists).
-    await writeFile(
-      path.join(supabaseDir, "migrations", "20250201000000_add_note.sql"),
-      "alter table public.products add column note text;",
-    );
-    const second = await openDatabase({ dataDir, supabaseDir });
-    try {
-      expect(second.appliedMigrations).toEqual(["20250201000000_add_note.sql"]);
-      expect(second.seeded).toBe(false);
-      const repository = new EmbeddedProductRepository(second.db);
-      expect((await repository.getProduct(1))?.price).toBe(11);
-      expect((await repository.listProducts(query())).total).toBe(1);
-      const versions = await second.db.query<{ version: string }>(
-        "select version from supabase_migrations.schema_migrations order by version",
       );
-      expect(versions.rows.map((r) => r.version)).toEqual(["20250101000000", "20250201000000"]);
-    } finally {
-      await second.close();
-    }
 
-    const third = await openDatabase({ dataDir, supabaseDir });
-    expect(third.appliedMigrations).toEqual([]);
-    // A closed database fails as a BackendError, which the pages show as "Error: ...".
-    const repository = new EmbeddedProductRepository(third.db);
-    await third.close();
-    await expect(repository.listProducts(query())).rejects.toBeInstanceOf(BackendError);
-  }, 3 * OPEN_TIMEOUT);
+      const first = await openDatabase({ dataDir, supabaseDir });
+      expect(first.appliedMigrations).toEqual([MIGRATION]);
+      expect(first.seeded).toBe(true);
+      const recorded = await first.db.query<{ version: string; name: string }>(
+        "select version, name from supabase_migrations.schema_migrations order by version",
+      );
+      expect(recorded.rows).toEqual([{ version: "20250101000000", name: "products" }]);
+      // A shopper-visible change that must survive the restart.
+      await first.db.query("update public.products set price = 11 where id = 1");
+      await first.close();
 
-  it("rolls back a failing migration and names it", async () => {
-    const supabaseDir = path.join(dir, "broken");
-    await mkdir(path.join(supabaseDir, "migrations"), { recursive: true });
-    await writeFile(
-      path.join(supabaseDir, "migrations", "20250101000000_broken.sql"),
-      "create table public.half_done (id int); select * from no_such_table;",
-    );
-    await expect(openDatabase({ dataDir: "memory://", supabaseDir })).rejects.toThrow(
-      /20250101000000_broken\.sql.*no_such_table/,
-    );
-  }, OPEN_TIMEOUT);
+      // A later migration arrives; the earlier one must not run again (it would fail: the table exists).
+      await writeFile(
+        path.join(supabaseDir, "migrations", "20250201000000_add_note.sql"),
+        "alter table public.products add column note text;",
+      );
+      const second = await openDatabase({ dataDir, supabaseDir });
+      try {
+        expect(second.appliedMigrations).toEqual(["20250201000000_add_note.sql"]);
+        expect(second.seeded).toBe(false);
+        const repository = new EmbeddedProductRepository(second.db);
+        expect((await repository.getProduct(1))?.price).toBe(11);
+        expect((await repository.listProducts(query())).total).toBe(1);
+        const versions = await second.db.query<{ version: string }>(
+          "select version from supabase_migrations.schema_migrations order by version",
+        );
+        expect(versions.rows.map((r) => r.version)).toEqual(["20250101000000", "20250201000000"]);
+      } finally {
+        await second.close();
+      }
+
+      const third = await openDatabase({ dataDir, supabaseDir });
+      expect(third.appliedMigrations).toEqual([]);
+      // A closed database fails as a BackendError, which the pages show as "Error: ...".
+      const repository = new EmbeddedProductRepository(third.db);
+      await third.close();
+      await expect(repository.listProducts(query())).rejects.toBeInstanceOf(BackendError);
+    },
+    3 * OPEN_TIMEOUT,
+  );
+
+  it(
+    "rolls back a failing migration and names it",
+    async () => {
+      const supabaseDir = path.join(dir, "broken");
+      await mkdir(path.join(supabaseDir, "migrations"), { recursive: true });
+      await writeFile(
+        path.join(supabaseDir, "migrations", "20250101000000_broken.sql"),
+        "create table public.half_done (id int); select * from no_such_table;",
+      );
+      await expect(openDatabase({ dataDir: "memory://", supabaseDir })).rejects.toThrow(
+        /20250101000000_broken\.sql.*no_such_table/,
+      );
+    },
+    OPEN_TIMEOUT,
+  );
 
   it.skipIf(!existsSync(path.join(SUPABASE_DIR, "seed.sql")))(
     "builds the shop from the real migrations and seed.sql",
@@ -464,14 +487,18 @@ describe("failures", () => {
     ["insufficient resources (53xxx)", Object.assign(new Error("out of memory"), { code: "53200" })],
     ["operator intervention (57xxx)", Object.assign(new Error("canceling statement"), { code: "57014" })],
   ])("%s: unavailable", async (_name, error) => {
-    const failure = await failingWith(error).getProduct(1).catch((e: unknown) => e);
+    const failure = await failingWith(error)
+      .getProduct(1)
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(BackendError);
     expect((failure as BackendError).kind).toBe("unavailable");
   });
 
   it("a query PostgreSQL refuses is a failure (a bug), its words kept for the log only", async () => {
-    const refused = Object.assign(new Error("invalid byte sequence for encoding \"UTF8\": 0x00"), { code: "22021" });
-    const failure = await failingWith(refused).listProducts(query()).catch((e: unknown) => e);
+    const refused = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" });
+    const failure = await failingWith(refused)
+      .listProducts(query())
+      .catch((e: unknown) => e);
     expect((failure as BackendError).kind).toBe("failed");
     expect((failure as BackendError).details?.code).toBe("22021");
   });

@@ -67,8 +67,13 @@ describe("indexablePageMeta", () => {
   });
 
   it("leaves out every absolute URL when the origin is unknown (the root loader failed)", () => {
-    const tags = indexablePageMeta(page({ origin: null, jsonLd: [{ "@context": "https://schema.org", "@type": "Thing" }] }));
-    expect(tags).toEqual([{ title: "Sensors - MakerVolt" }, { name: "description", content: "Shop Sensors at MakerVolt." }]);
+    const tags = indexablePageMeta(
+      page({ origin: null, jsonLd: [{ "@context": "https://schema.org", "@type": "Thing" }] }),
+    );
+    expect(tags).toEqual([
+      { title: "Sensors - MakerVolt" },
+      { name: "description", content: "Shop Sensors at MakerVolt." },
+    ]);
   });
 });
 
@@ -92,7 +97,12 @@ describe("noindexPageMeta", () => {
 
 describe("siteOriginFrom", () => {
   it("reads the root loader's siteOrigin from a meta function's matches", () => {
-    expect(siteOriginFrom([{ id: "root", data: { siteOrigin: ORIGIN, user: null } }, { id: "routes/about", data: null }])).toBe(ORIGIN);
+    expect(
+      siteOriginFrom([
+        { id: "root", data: { siteOrigin: ORIGIN, user: null } },
+        { id: "routes/about", data: null },
+      ]),
+    ).toBe(ORIGIN);
   });
 
   it("is null without root data (the root loader failed) or without a string origin", () => {

@@ -4,13 +4,37 @@ import { crossSiteReason, isValidHost } from "../../server/request-guards";
 
 describe("isValidHost", () => {
   it("accepts names, addresses and ports a browser or proxy sends", () => {
-    for (const host of ["localhost", "localhost:3000", "www.makervolt.com", "127.0.0.1:80", "[::1]", "[::1]:3000", "shop.example.", "app_1:8080"]) {
+    for (const host of [
+      "localhost",
+      "localhost:3000",
+      "www.makervolt.com",
+      "127.0.0.1:80",
+      "[::1]",
+      "[::1]:3000",
+      "shop.example.",
+      "app_1:8080",
+    ]) {
       expect(isValidHost(host), host).toBe(true);
     }
   });
 
   it("refuses what would make URL parsing throw or mean something else", () => {
-    for (const host of [undefined, "", "a b", "[::1", "::1", "a:b", "a:99999", "a/b", "a@b", "a?b", "a#b", "-a.com", "a..b", "x".repeat(300)]) {
+    for (const host of [
+      undefined,
+      "",
+      "a b",
+      "[::1",
+      "::1",
+      "a:b",
+      "a:99999",
+      "a/b",
+      "a@b",
+      "a?b",
+      "a#b",
+      "-a.com",
+      "a..b",
+      "x".repeat(300),
+    ]) {
       expect(isValidHost(host), String(host)).toBe(false);
     }
   });
@@ -25,7 +49,9 @@ describe("crossSiteReason", () => {
   });
 
   it("lets through a post from this origin, or one that says nothing (text browsers, scripts)", () => {
-    expect(crossSiteReason("POST", { host, origin: "http://shop.example:3000", secFetchSite: "same-origin" })).toBeNull();
+    expect(
+      crossSiteReason("POST", { host, origin: "http://shop.example:3000", secFetchSite: "same-origin" }),
+    ).toBeNull();
     expect(crossSiteReason("POST", { host, origin: "https://shop.example:3000" })).toBeNull();
     expect(crossSiteReason("POST", { host })).toBeNull();
     expect(crossSiteReason("POST", { host: "shop.example", origin: "http://shop.example:80" })).toBeNull();

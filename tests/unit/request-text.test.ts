@@ -34,13 +34,18 @@ describe("cleanText", () => {
 
   it("always gives well-formed text without controls, within the limit (property)", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 300 }), fc.integer({ min: 1, max: 200 }), fc.boolean(), (raw, maxLength, multiline) => {
-        const text = cleanText(raw, { maxLength, multiline });
-        expect(CONTROL.test(text)).toBe(false);
-        expect(LONE_SURROGATE.test(text)).toBe(false);
-        expect(Array.from(text).length).toBeLessThanOrEqual(maxLength);
-        if (!multiline) expect(/[\t\n\r]/.test(text)).toBe(false);
-      }),
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 300 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.boolean(),
+        (raw, maxLength, multiline) => {
+          const text = cleanText(raw, { maxLength, multiline });
+          expect(CONTROL.test(text)).toBe(false);
+          expect(LONE_SURROGATE.test(text)).toBe(false);
+          expect(Array.from(text).length).toBeLessThanOrEqual(maxLength);
+          if (!multiline) expect(/[\t\n\r]/.test(text)).toBe(false);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

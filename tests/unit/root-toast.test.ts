@@ -22,9 +22,15 @@ async function rootLoader(cookie: string | null, context: AppLoadContext) {
 
 describe("root loader toasts", () => {
   it("shows the failed form's toast and keeps the flash toast for the next page", async () => {
-    const cookie = await toastCookieForTest(new Request(URL_), { toast: { id: "flash1", description: "From the cookie", variant: "default" } });
+    const cookie = await toastCookieForTest(new Request(URL_), {
+      toast: { id: "flash1", description: "From the cookie", variant: "default" },
+    });
     const context: AppLoadContext = { clientAddress: "127.0.0.1" };
-    toastInThisResponse(context, { title: "Sign in Failed", description: "Invalid login credentials", variant: "destructive" });
+    toastInThisResponse(context, {
+      title: "Sign in Failed",
+      description: "Invalid login credentials",
+      variant: "destructive",
+    });
 
     const { data, setCookies } = await rootLoader(cookie, context);
     expect(data.toast).toMatchObject({ title: "Sign in Failed", description: "Invalid login credentials" });
@@ -39,7 +45,9 @@ describe("root loader toasts", () => {
   });
 
   it("shows the flash toast and clears it when no form failed", async () => {
-    const cookie = await toastCookieForTest(new Request(URL_), { toast: { id: "flash2", description: "Only this", variant: "default" } });
+    const cookie = await toastCookieForTest(new Request(URL_), {
+      toast: { id: "flash2", description: "Only this", variant: "default" },
+    });
     const { data, setCookies } = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
     expect(data.toast).toMatchObject({ id: "flash2" });
     expect(setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
@@ -49,7 +57,11 @@ describe("root loader toasts", () => {
     const form = { form: "newsletter", values: { email: "x" }, errors: { email: "Enter a valid email" } };
     const cookie = await toastCookieForTest(new Request(URL_), { form });
     const context: AppLoadContext = { clientAddress: "127.0.0.1" };
-    toastInThisResponse(context, { title: "Sign in Failed", description: "Invalid login credentials", variant: "destructive" });
+    toastInThisResponse(context, {
+      title: "Sign in Failed",
+      description: "Invalid login credentials",
+      variant: "destructive",
+    });
     const { data, setCookies } = await rootLoader(cookie, context);
     expect(data.toast).toMatchObject({ title: "Sign in Failed" });
     expect(data.flashForm).toEqual(form);

@@ -5,9 +5,7 @@ import { safeRedirectPath } from "~/models/safe-redirect";
 describe("safeRedirectPath", () => {
   it("keeps same-origin paths with their query and hash", () => {
     expect(safeRedirectPath("/")).toBe("/");
-    expect(safeRedirectPath("/products/sensors?sort=price-low&page=2")).toBe(
-      "/products/sensors?sort=price-low&page=2",
-    );
+    expect(safeRedirectPath("/products/sensors?sort=price-low&page=2")).toBe("/products/sensors?sort=price-low&page=2");
     expect(safeRedirectPath("/about#team")).toBe("/about#team");
   });
 

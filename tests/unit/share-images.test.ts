@@ -48,7 +48,9 @@ describe("drawn share images", () => {
 
   it("have a 1200x630 PNG for every image in the manifest, and nothing else", () => {
     const expected = [...PRODUCT_IMAGES_WITH_SHARE_CARDS].map((image) => productShareImagePath(image)!).sort();
-    const onDisk = readdirSync(path.join(SHARE_DIR, "products")).map((file) => `/images/share/products/${file}`).sort();
+    const onDisk = readdirSync(path.join(SHARE_DIR, "products"))
+      .map((file) => `/images/share/products/${file}`)
+      .sort();
     expect(onDisk).toEqual(expected);
     for (const card of expected) {
       expect(pngSize(path.join(PUBLIC, card)), card).toEqual({ width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT });
@@ -62,7 +64,11 @@ describe("drawn share images", () => {
   });
 
   it("stay small enough to commit (under 4 MB in all)", () => {
-    const files = [SITE_SHARE_IMAGE.path, LOGO_IMAGE.path, ...[...PRODUCT_IMAGES_WITH_SHARE_CARDS].map((i) => productShareImagePath(i)!)];
+    const files = [
+      SITE_SHARE_IMAGE.path,
+      LOGO_IMAGE.path,
+      ...[...PRODUCT_IMAGES_WITH_SHARE_CARDS].map((i) => productShareImagePath(i)!),
+    ];
     const total = files.reduce((sum, file) => sum + statSync(path.join(PUBLIC, file)).size, 0);
     expect(total).toBeLessThan(4 * 1024 * 1024);
   });
@@ -80,15 +86,20 @@ describe("productShareImage", () => {
   });
 
   it("falls back to the store's card for an image without one (a product added to a hosted database later)", () => {
-    expect(productShareImage({ name: "New part", image: "/images/products/not-drawn-yet-1.svg" })).toBe(SITE_SHARE_IMAGE);
-    expect(productShareImage({ name: "Hosted", image: "https://cdn.example/part.svg" })).toBe(SITE_SHARE_IMAGE);
-    expect(productShareImage({ name: "Part", image: "/images/products/a-1.svg" }, new Set(["/images/products/a-1.svg"])).path).toBe(
-      "/images/share/products/a-1.png",
+    expect(productShareImage({ name: "New part", image: "/images/products/not-drawn-yet-1.svg" })).toBe(
+      SITE_SHARE_IMAGE,
     );
+    expect(productShareImage({ name: "Hosted", image: "https://cdn.example/part.svg" })).toBe(SITE_SHARE_IMAGE);
+    expect(
+      productShareImage({ name: "Part", image: "/images/products/a-1.svg" }, new Set(["/images/products/a-1.svg"]))
+        .path,
+    ).toBe("/images/share/products/a-1.png");
   });
 
   it("maps only local product illustrations to card paths", () => {
-    expect(productShareImagePath("/images/products/esp32-devkit-1.svg")).toBe("/images/share/products/esp32-devkit-1.png");
+    expect(productShareImagePath("/images/products/esp32-devkit-1.svg")).toBe(
+      "/images/share/products/esp32-devkit-1.png",
+    );
     expect(productShareImagePath("/images/products/../secret.svg")).toBeNull();
     expect(productShareImagePath("https://cdn.example/images/products/x.svg")).toBeNull();
   });

@@ -42,7 +42,9 @@ describe("SITE_URL", () => {
 
 describe("the request's own origin", () => {
   it("is the Host header on the request's protocol", () => {
-    expect(siteOrigin(request("http://localhost:3000/about", { host: "localhost:3000" }), {})).toBe("http://localhost:3000");
+    expect(siteOrigin(request("http://localhost:3000/about", { host: "localhost:3000" }), {})).toBe(
+      "http://localhost:3000",
+    );
     expect(siteOrigin(request("http://shop.example/about", { host: "Shop.Example" }), {})).toBe("http://shop.example");
   });
 
@@ -59,7 +61,9 @@ describe("the request's own origin", () => {
 
   it("falls back to request.url when the Host header is missing or not a host", () => {
     expect(siteOrigin(request("http://localhost:3000/"), {})).toBe("http://localhost:3000");
-    expect(siteOrigin(request("http://localhost:3000/", { host: "evil.example/path" }), {})).toBe("http://localhost:3000");
+    expect(siteOrigin(request("http://localhost:3000/", { host: "evil.example/path" }), {})).toBe(
+      "http://localhost:3000",
+    );
     expect(siteOrigin(request("http://localhost:3000/", { host: "a@evil.example" }), {})).toBe("http://localhost:3000");
   });
 });

@@ -93,9 +93,15 @@ describe("productJsonLd (merchant listing and product snippet)", () => {
   });
 
   it("leaves out the rating when there are no reviews, or when it cannot come from 1-5 star reviews", () => {
-    expect(productJsonLd(product({ rating: 0, reviews: 0 }), { origin: ORIGIN, shareImage: CARD })).not.toHaveProperty("aggregateRating");
-    expect(productJsonLd(product({ rating: 4.2, reviews: 0 }), { origin: ORIGIN, shareImage: CARD })).not.toHaveProperty("aggregateRating");
-    expect(productJsonLd(product({ rating: 0.5, reviews: 3 }), { origin: ORIGIN, shareImage: CARD })).not.toHaveProperty("aggregateRating");
+    expect(productJsonLd(product({ rating: 0, reviews: 0 }), { origin: ORIGIN, shareImage: CARD })).not.toHaveProperty(
+      "aggregateRating",
+    );
+    expect(
+      productJsonLd(product({ rating: 4.2, reviews: 0 }), { origin: ORIGIN, shareImage: CARD }),
+    ).not.toHaveProperty("aggregateRating");
+    expect(
+      productJsonLd(product({ rating: 0.5, reviews: 3 }), { origin: ORIGIN, shareImage: CARD }),
+    ).not.toHaveProperty("aggregateRating");
   });
 
   it("says OutOfStock for a product out of stock", () => {
@@ -119,7 +125,10 @@ describe("productJsonLd (merchant listing and product snippet)", () => {
   });
 
   it("takes the brand from a Brand specification when a product has one", () => {
-    const branded = productJsonLd(product({ specifications: { Brand: "Espressif" } }), { origin: ORIGIN, shareImage: CARD });
+    const branded = productJsonLd(product({ specifications: { Brand: "Espressif" } }), {
+      origin: ORIGIN,
+      shareImage: CARD,
+    });
     expect(branded.brand).toEqual({ "@type": "Brand", name: "Espressif" });
   });
 });
@@ -152,7 +161,12 @@ describe("organizationJsonLd and websiteJsonLd (home page)", () => {
     expect(organization["@type"]).toBe("OnlineStore");
     expect(organization.name).toBe("MakerVolt");
     expect(organization.url).toBe(`${ORIGIN}/`);
-    expect(organization.logo).toEqual({ "@type": "ImageObject", url: `${ORIGIN}/images/share/logo.png`, width: 512, height: 512 });
+    expect(organization.logo).toEqual({
+      "@type": "ImageObject",
+      url: `${ORIGIN}/images/share/logo.png`,
+      width: 512,
+      height: 512,
+    });
   });
 
   it("gives the contact details and address the footer shows", () => {
@@ -192,7 +206,9 @@ async function renderMeta(meta: MetaFunction): Promise<string> {
   if (context instanceof Response) throw new Error("unexpected response");
   const router = createStaticRouter(handler.dataRoutes, context);
   // Meta reads only the route modules and the SPA flag from Remix's context.
-  const remix = { routeModules: { root: { meta, default: Meta } }, isSpaMode: false } as unknown as ContextType<typeof UNSAFE_RemixContext>;
+  const remix = { routeModules: { root: { meta, default: Meta } }, isSpaMode: false } as unknown as ContextType<
+    typeof UNSAFE_RemixContext
+  >;
   return renderToString(
     <UNSAFE_RemixContext.Provider value={remix}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />

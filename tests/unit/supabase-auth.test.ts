@@ -52,10 +52,17 @@ function sessionBody(tag = "1", email = "ada@example.com") {
     expires_in: 3600,
     expires_at: NOW / 1000 + 3600,
     refresh_token: `refresh-${tag}`,
-    user: { id: "7d3c2b1a-0000-4000-8000-000000000001", aud: "authenticated", email, app_metadata: {}, user_metadata: {} },
+    user: {
+      id: "7d3c2b1a-0000-4000-8000-000000000001",
+      aud: "authenticated",
+      email,
+      app_metadata: {},
+      user_metadata: {},
+    },
   };
 }
-const fail = (status: number, code: string, msg: string) => HttpResponse.json({ code, error_code: code, msg }, { status });
+const fail = (status: number, code: string, msg: string) =>
+  HttpResponse.json({ code, error_code: code, msg }, { status });
 
 describe("signing in", () => {
   it("posts the password grant and keeps the tokens and the user", async () => {

@@ -161,9 +161,7 @@ describe("search", () => {
 
   it("looks in name or description, ignoring case", async () => {
     await repository.listProducts(query({ search: "Temp Sensor" }));
-    expect(only().url.searchParams.get("or")).toBe(
-      '(name.ilike."%Temp Sensor%",description.ilike."%Temp Sensor%")',
-    );
+    expect(only().url.searchParams.get("or")).toBe('(name.ilike."%Temp Sensor%",description.ilike."%Temp Sensor%")');
   });
 
   it("quotes PostgREST's reserved characters and escapes the LIKE wildcards", async () => {
@@ -240,7 +238,12 @@ describe("listing every product id (the sitemap)", () => {
         seen.push({ method: request.method, url, headers: request.headers });
         const after = Number(/^gt\.(\d+)$/.exec(url.searchParams.get("id") ?? "")?.[1] ?? 0);
         const limit = Math.min(Number(url.searchParams.get("limit")), maxRows);
-        return HttpResponse.json(ids.filter((id) => id > after).slice(0, limit).map((id) => ({ id })));
+        return HttpResponse.json(
+          ids
+            .filter((id) => id > after)
+            .slice(0, limit)
+            .map((id) => ({ id })),
+        );
       }),
     );
   }
@@ -263,14 +266,20 @@ describe("listing every product id (the sitemap)", () => {
   });
 
   it("stops at the limit without asking for more", async () => {
-    serveIds(Array.from({ length: 50 }, (_, i) => i + 1), 1000);
+    serveIds(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+      1000,
+    );
     expect(await repository.listProductIds(30)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(seen).toHaveLength(1);
     expect(seen[0]!.url.searchParams.get("limit")).toBe("30");
   });
 
   it("reports the service's error", async () => {
-    answer({ code: "42501", message: "permission denied for table products", details: null, hint: null }, { status: 401 });
+    answer(
+      { code: "42501", message: "permission denied for table products", details: null, hint: null },
+      { status: 401 },
+    );
     await expect(repository.listProductIds(10)).rejects.toThrow("permission denied for table products");
   });
 
@@ -316,7 +325,11 @@ describe("errors", () => {
 });
 
 describe("outages", () => {
-  const failure = (run: () => Promise<unknown>) => run().then(() => null, (error: unknown) => error);
+  const failure = (run: () => Promise<unknown>) =>
+    run().then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it.each([
     ["no answer at all", () => HttpResponse.error()],

@@ -16,7 +16,13 @@ describe("toast store", () => {
     expect(first).not.toBe(second);
     const toasts = readToasts();
     expect(toasts).toHaveLength(1);
-    expect(toasts[0]).toMatchObject({ id: second, description: "Two", variant: "destructive", open: true, announce: true });
+    expect(toasts[0]).toMatchObject({
+      id: second,
+      description: "Two",
+      variant: "destructive",
+      open: true,
+      announce: true,
+    });
   });
 
   it("updates a toast by id and ignores unknown ids", () => {

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { toRadixDuration } from "~/models/toast";
-import { createToastHeaders, getToast, redirectWithToast, toastCookieForTest, ToastSchema } from "~/services/toast.server";
+import {
+  createToastHeaders,
+  getToast,
+  redirectWithToast,
+  toastCookieForTest,
+  ToastSchema,
+} from "~/services/toast.server";
 
 const page = (cookie?: string, url = "http://localhost/about") =>
   new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
@@ -59,9 +65,9 @@ describe("toast flash cookie", () => {
     const headers = await createToastHeaders(page(), { description: "Real" });
     const [name, value] = cookieFrom(headers).split("=") as [string, string];
     const [payload, signature] = decodeURIComponent(value).split(".") as [string, string];
-    const forged = Buffer.from(
-      Buffer.from(payload, "base64").toString("utf8").replace("Real", "Fake"),
-    ).toString("base64");
+    const forged = Buffer.from(Buffer.from(payload, "base64").toString("utf8").replace("Real", "Fake")).toString(
+      "base64",
+    );
     const result = await getToast(page(`${name}=${encodeURIComponent(`${forged}.${signature}`)}`));
     expect(result.toast).toBeNull();
     expect(result.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
@@ -69,7 +75,10 @@ describe("toast flash cookie", () => {
 
   it.each([
     ["garbage", "toast=%%%not-base64"],
-    ["unsigned JSON", `toast=${Buffer.from(JSON.stringify({ flash: { toast: { id: "x", description: "hi" } }, expires: 9e15 })).toString("base64")}`],
+    [
+      "unsigned JSON",
+      `toast=${Buffer.from(JSON.stringify({ flash: { toast: { id: "x", description: "hi" } }, expires: 9e15 })).toString("base64")}`,
+    ],
     ["empty", "toast="],
     ["huge", `toast=${"a".repeat(8000)}`],
   ])("ignores a %s cookie", async (_name, cookie) => {
@@ -87,13 +96,18 @@ describe("toast flash cookie", () => {
 
   it("ignores an expired cookie replayed after its max-age", async () => {
     const now = Date.parse("2026-01-01T00:00:00Z");
-    const cookie = await toastCookieForTest(page(), { toast: ToastSchema.parse({ id: "old", description: "Stale" }) }, now);
+    const cookie = await toastCookieForTest(
+      page(),
+      { toast: ToastSchema.parse({ id: "old", description: "Stale" }) },
+      now,
+    );
     expect((await getToast(page(cookie), now + 59_000)).toast?.description).toBe("Stale");
     expect((await getToast(page(cookie), now + 61_000)).toast).toBeNull();
   });
 
   it("is Secure only in production over HTTPS (directly or behind a proxy)", async () => {
-    const secure = async (request: Request) => /Secure/.test((await createToastHeaders(request, { description: "x" })).get("Set-Cookie")!);
+    const secure = async (request: Request) =>
+      /Secure/.test((await createToastHeaders(request, { description: "x" })).get("Set-Cookie")!);
     vi.stubEnv("NODE_ENV", "development");
     expect(await secure(page(undefined, "https://shop.example/"))).toBe(false);
     vi.stubEnv("NODE_ENV", "production");
@@ -104,9 +118,14 @@ describe("toast flash cookie", () => {
   });
 
   it("redirects with a 303 and keeps other cookies", async () => {
-    const response = await redirectWithToast(page(), "/products?sort=rating", { description: "Saved" }, {
-      headers: { "Set-Cookie": "other=1; Path=/" },
-    });
+    const response = await redirectWithToast(
+      page(),
+      "/products?sort=rating",
+      { description: "Saved" },
+      {
+        headers: { "Set-Cookie": "other=1; Path=/" },
+      },
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/products?sort=rating");
     const cookies = response.headers.getSetCookie();
@@ -121,7 +140,9 @@ describe("toast model", () => {
     const base = { id: "a", description: "x" };
     expect(ToastSchema.safeParse({ ...base, action: { label: "Go", href: "/cart" } }).success).toBe(true);
     expect(ToastSchema.safeParse({ ...base, action: { label: "Go", href: "//evil.example" } }).success).toBe(false);
-    expect(ToastSchema.safeParse({ ...base, action: { label: "Go", href: "javascript:alert(1)" } }).success).toBe(false);
+    expect(ToastSchema.safeParse({ ...base, action: { label: "Go", href: "javascript:alert(1)" } }).success).toBe(
+      false,
+    );
   });
 
   it("represents 'never closes' as null, which Radix reads as Infinity", () => {

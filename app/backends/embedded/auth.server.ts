@@ -57,7 +57,11 @@ export class EmbeddedAuthBackend implements AuthBackend {
         [email, encrypted, now],
       );
       const user = rows[0];
-      if (!user) return { ok: false, error: { code: "user_already_exists", message: AUTH_MESSAGES.alreadyRegistered, status: 422 } };
+      if (!user)
+        return {
+          ok: false,
+          error: { code: "user_already_exists", message: AUTH_MESSAGES.alreadyRegistered, status: 422 },
+        };
       return { ok: true, user, session: await this.startSession(user.id) };
     } catch (error) {
       console.error("Sign-up failed", error);
@@ -72,9 +76,14 @@ export class EmbeddedAuthBackend implements AuthBackend {
         [email],
       );
       const user = rows[0];
-      const matches = user ? await verifyPassword(password, user.encrypted_password) : await verifyDummyPassword(password);
+      const matches = user
+        ? await verifyPassword(password, user.encrypted_password)
+        : await verifyDummyPassword(password);
       if (!user || !matches) {
-        return { ok: false, error: { code: "invalid_credentials", message: AUTH_MESSAGES.invalidCredentials, status: 400 } };
+        return {
+          ok: false,
+          error: { code: "invalid_credentials", message: AUTH_MESSAGES.invalidCredentials, status: 400 },
+        };
       }
       return { ok: true, user: { id: user.id, email: user.email }, session: await this.startSession(user.id) };
     } catch (error) {
@@ -109,7 +118,10 @@ export class EmbeddedAuthBackend implements AuthBackend {
       return { user: null, session: null };
     }
     if (now - lastSeen >= TOUCH_INTERVAL_MS) {
-      await this.db.query("update auth.sessions set last_seen_at = $2 where id = $1", [hashToken(session), new Date(now)]);
+      await this.db.query("update auth.sessions set last_seen_at = $2 where id = $1", [
+        hashToken(session),
+        new Date(now),
+      ]);
     }
     return { user: { id: row.user_id, email: row.email }, session };
   }
@@ -124,12 +136,10 @@ export class EmbeddedAuthBackend implements AuthBackend {
         new Date(now),
         new Date(now - SESSION_IDLE_MS),
       ]);
-      await tx.query("insert into auth.sessions (id, user_id, created_at, last_seen_at, expires_at) values ($1, $2, $3, $3, $4)", [
-        hashToken(token),
-        userId,
-        new Date(now),
-        new Date(now + SESSION_ABSOLUTE_MS),
-      ]);
+      await tx.query(
+        "insert into auth.sessions (id, user_id, created_at, last_seen_at, expires_at) values ($1, $2, $3, $3, $4)",
+        [hashToken(token), userId, new Date(now), new Date(now + SESSION_ABSOLUTE_MS)],
+      );
     });
     return token;
   }

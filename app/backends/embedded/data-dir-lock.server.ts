@@ -28,7 +28,9 @@ export function dataDirProblem(dir: string, error: unknown): StartupError {
         : code === "ENOSPC"
           ? "is on a full disk"
           : `cannot be used (${code ?? (error as Error).message})`;
-  return new StartupError(`DATA_DIR ${dir} ${reason}: fix it, or set DATA_DIR to a writable directory.`, { cause: error });
+  return new StartupError(`DATA_DIR ${dir} ${reason}: fix it, or set DATA_DIR to a writable directory.`, {
+    cause: error,
+  });
 }
 
 /** Directories this process holds, so a second open from the same process is caught too. */
@@ -37,7 +39,9 @@ const held = new Set<string>();
 function readOwner(file: string): LockOwner | null {
   try {
     const owner = JSON.parse(readFileSync(file, "utf8")) as Partial<LockOwner>;
-    return typeof owner.pid === "number" && typeof owner.host === "string" ? { pid: owner.pid, host: owner.host } : null;
+    return typeof owner.pid === "number" && typeof owner.host === "string"
+      ? { pid: owner.pid, host: owner.host }
+      : null;
   } catch {
     return null;
   }

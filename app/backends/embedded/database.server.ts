@@ -241,7 +241,9 @@ function openAppDatabase(): Promise<OpenedDatabase> {
         ...opened.appliedMigrations.map((file) => `applied ${file}`),
         ...(opened.seeded ? ["seeded from supabase/seed.sql"] : []),
       ];
-      console.log(`Embedded database at ${configuredDataDir()}${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`);
+      console.log(
+        `Embedded database at ${configuredDataDir()}${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`,
+      );
       return opened;
     });
     memo.__makervoltDatabase = opening;

@@ -26,10 +26,17 @@ const MAX_N = 2 ** 20;
 let queue: Promise<unknown> = Promise.resolve();
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  const options: ScryptOptions = {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    maxmem: 256 * params.N * params.r + 1024 * 1024,
+  };
   const run = () =>
     new Promise<Buffer>((resolve, reject) => {
-      scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+      scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) =>
+        error ? reject(error) : resolve(key),
+      );
     });
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);

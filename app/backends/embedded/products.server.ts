@@ -127,7 +127,9 @@ export class EmbeddedProductRepository implements ProductRepository {
     if (!Number.isSafeInteger(limit) || limit < 1) return Promise.resolve([]);
     return this.read("list the products", async (tx) => {
       // Read straight off the primary key index: no row data, however large the catalogue.
-      const { rows } = await tx.query<{ id: number | string }>("select id from public.products order by id limit $1", [limit]);
+      const { rows } = await tx.query<{ id: number | string }>("select id from public.products order by id limit $1", [
+        limit,
+      ]);
       return rows.map((row) => Number(row.id));
     });
   }
