@@ -23,7 +23,7 @@ export const PRODUCT_COLUMNS = [
 export const RELATED_LIMIT = 4;
 
 /**
- * A products row as a driver hands it over: PGlite returns numeric as strings, PostgREST
+ * A products row as a driver hands it over, named as the columns are: PGlite returns numeric as strings, PostgREST
  * returns numeric as JSON numbers; a null rating or review count reads as 0.
  */
 export interface ProductRow {
@@ -43,6 +43,7 @@ export interface ProductRow {
   specifications: Record<string, unknown> | null;
 }
 
+/** The one place a row becomes a Product: every backend reads rows through it. */
 export function toProduct(row: ProductRow): Product {
   const specifications: Record<string, string> = {};
   for (const [key, value] of Object.entries(row.specifications ?? {})) {
@@ -54,9 +55,9 @@ export function toProduct(row: ProductRow): Product {
     description: row.description,
     category: row.category,
     price: Number(row.price),
-    original_price: row.original_price == null ? null : Number(row.original_price),
-    in_stock: row.in_stock,
-    stock_count: Number(row.stock_count ?? 0),
+    originalPrice: row.original_price == null ? null : Number(row.original_price),
+    inStock: row.in_stock,
+    stockCount: Number(row.stock_count ?? 0),
     rating: row.rating == null ? 0 : Number(row.rating),
     reviews: row.reviews == null ? 0 : Number(row.reviews),
     image: row.image,

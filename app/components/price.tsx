@@ -16,7 +16,7 @@ export function Price({ price, originalPrice, size = "md" }: PriceProps) {
   const current = (
     <span className={`font-bold text-slate-900 ${big ? "text-3xl" : "text-lg"}`}>{formatPrice(price)}</span>
   );
-  if (originalPrice == null || !isOnSale({ price, original_price: originalPrice })) {
+  if (originalPrice == null || !isOnSale({ price, originalPrice })) {
     return <p className="flex items-baseline gap-2">{current}</p>;
   }
   return (

@@ -53,7 +53,7 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
             SALE
           </span>
         )}
-        {!product.in_stock && (
+        {!product.inStock && (
           // The overlay is what sighted shoppers see; the name below carries the same words for
           // everyone else, so the overlay is hidden from assistive technology to avoid reading it twice.
           <div aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-white/70">
@@ -67,7 +67,7 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
             to={href}
             prefetch="intent"
             // The visible name comes first (WCAG 2.5.3); the stock state follows for those who cannot see the overlay.
-            aria-label={product.in_stock ? undefined : `${product.name}, Out of Stock`}
+            aria-label={product.inStock ? undefined : `${product.name}, Out of Stock`}
             className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-brand-700"
           >
             {product.name}
@@ -77,12 +77,12 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
         <Stars rating={product.rating} reviews={product.reviews} />
         {list && <p className="hidden text-sm text-slate-700 sm:line-clamp-2">{product.description}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <Price price={product.price} originalPrice={product.original_price} />
+          <Price price={product.price} originalPrice={product.originalPrice} />
           <NoticeButton
             feature="add-to-cart"
             // The visible label comes first in the accessible name (WCAG 2.5.3 Label in Name).
             aria-label={`Add to Cart, ${product.name}`}
-            disabled={!product.in_stock}
+            disabled={!product.inStock}
             formClassName="relative z-10"
             className="inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600"
           >

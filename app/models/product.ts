@@ -1,6 +1,9 @@
 import type { CategorySlug } from "./categories";
 
-/** A product as the pages see it: the products table's columns, with numbers as numbers. */
+/**
+ * A product as the pages see it. The backends read it from the products table's columns
+ * (`toProduct` in ~/backends/product-row), with numbers as numbers and names in camelCase.
+ */
 export interface Product {
   id: number;
   name: string;
@@ -8,9 +11,9 @@ export interface Product {
   category: CategorySlug;
   price: number;
   /** The pre-sale price; a product is on sale when this is above `price`. */
-  original_price: number | null;
-  in_stock: boolean;
-  stock_count: number;
+  originalPrice: number | null;
+  inStock: boolean;
+  stockCount: number;
   /** 0 to 5; missing ratings read as 0. */
   rating: number;
   /** Review count; missing counts read as 0. */
@@ -24,8 +27,8 @@ export interface Product {
 /** Every product image is drawn on the same square canvas, so markup can always set width and height. */
 export const PRODUCT_IMAGE_SIZE = 800;
 
-export function isOnSale(product: Pick<Product, "price" | "original_price">): boolean {
-  return product.original_price != null && product.original_price > product.price;
+export function isOnSale(product: Pick<Product, "price" | "originalPrice">): boolean {
+  return product.originalPrice != null && product.originalPrice > product.price;
 }
 
 /** Whole stars to fill: the rating rounded down, clamped to 0..5 (SPEC: "floored"). */

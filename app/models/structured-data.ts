@@ -1,7 +1,7 @@
 import { absoluteUrl, productPath } from "./canonical";
 import { categoryTitle } from "./categories";
 import { CONTACT_DETAILS, POSTAL_ADDRESS } from "./contact-details";
-import type { Product } from "./product";
+import { isOnSale, type Product } from "./product";
 import { LOGO_IMAGE, SITE_SHARE_IMAGE, type ShareImage } from "./share-image";
 import { STORE_NAME } from "./store";
 
@@ -54,23 +54,22 @@ export function productJsonLd(product: Product, options: { origin: string; share
     ...(ownCard ? [absoluteUrl(origin, shareImage.path)] : []),
     ...product.images.map((image) => absoluteUrl(origin, image)),
   ];
-  const onSale = product.original_price != null && product.original_price > product.price;
   const offer: Record<string, unknown> = {
     "@type": "Offer",
     url,
     price: amount(product.price),
     priceCurrency: CURRENCY,
-    availability: `${SCHEMA}/${product.in_stock ? "InStock" : "OutOfStock"}`,
+    availability: `${SCHEMA}/${product.inStock ? "InStock" : "OutOfStock"}`,
     itemCondition: `${SCHEMA}/NewCondition`,
     seller: { "@type": "Organization", name: STORE_NAME },
     hasMerchantReturnPolicy: returnPolicy(),
   };
-  if (onSale) {
+  if (isOnSale(product)) {
     // The struck-out price the page shows next to the sale price.
     offer.priceSpecification = {
       "@type": "UnitPriceSpecification",
       priceType: `${SCHEMA}/StrikethroughPrice`,
-      price: amount(product.original_price!),
+      price: amount(product.originalPrice!),
       priceCurrency: CURRENCY,
     };
   }

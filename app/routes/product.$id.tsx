@@ -118,7 +118,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       openGraph: {
         "product:price:amount": product.price.toFixed(2),
         "product:price:currency": "USD",
-        "product:availability": product.in_stock ? "in stock" : "out of stock",
+        "product:availability": product.inStock ? "in stock" : "out of stock",
       },
       jsonLd: origin ? [productJsonLd(product, { origin, shareImage }), breadcrumbJsonLd(crumbs, origin)] : [],
     });
@@ -210,12 +210,12 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
             <Stars rating={product.rating} reviews={product.reviews} reviewsStyle="long" size="md" />
           </div>
           <div className="mt-4">
-            <Price price={product.price} originalPrice={product.original_price} size="lg" />
+            <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <StockBadge inStock={product.in_stock} />
+            <StockBadge inStock={product.inStock} />
             {/* Dropped by the flex layout; text browsers need it: "In Stock 52 units available". */}{" "}
-            {product.in_stock && <span className="text-sm text-slate-700">{product.stock_count} units available</span>}
+            {product.inStock && <span className="text-sm text-slate-700">{product.stockCount} units available</span>}
           </div>
 
           <div className="mt-6 flex flex-wrap items-end gap-4">
@@ -232,7 +232,7 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
             <NoticeForm feature="add-to-cart" id={CART_FORM_ID} className="flex flex-1 sm:flex-none">
               <button
                 type="submit"
-                disabled={!product.in_stock}
+                disabled={!product.inStock}
                 className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-lg bg-brand-600 px-6 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600"
               >
                 Add to Cart

@@ -5,9 +5,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase, type Database } from "~/backends/embedded/database.server";
+import { toProduct, type ProductRow } from "~/backends/product-row";
 import { CATEGORIES } from "~/models/categories";
 import { FEATURED_PRODUCT_IDS } from "~/models/featured-products";
-import { isOnSale, PRODUCT_IMAGE_SIZE } from "~/models/product";
+import { isOnSale, PRODUCT_IMAGE_SIZE, type Product } from "~/models/product";
 
 import { productSlug } from "../../scripts/draw-product-images";
 
@@ -17,39 +18,18 @@ import { productSlug } from "../../scripts/draw-product-images";
  * and tests rely on.
  */
 
-interface SeedRow {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  price: number;
-  original_price: number | null;
-  in_stock: boolean;
-  stock_count: number;
-  rating: number;
-  reviews: number;
-  image: string;
-  images: string[];
-  features: string[];
-  specifications: Record<string, unknown>;
-}
-
 const PUBLIC_DIR = fileURLToPath(new URL("../../public", import.meta.url));
 
 let db: Database;
 let seeded: boolean;
-let products: SeedRow[];
+/** The rows as stored, for what the mapping to Product would hide (specification values that are not text). */
+let rows: ProductRow[];
+let products: Product[];
 
 beforeAll(async () => {
   ({ db, seeded } = await openDatabase({ dataDir: "memory://" }));
-  const { rows } = await db.query<Record<string, unknown>>("select * from public.products order by id");
-  products = rows.map((row) => ({
-    ...(row as unknown as SeedRow),
-    id: Number(row.id),
-    price: Number(row.price),
-    original_price: row.original_price == null ? null : Number(row.original_price),
-    rating: Number(row.rating ?? 0),
-  }));
+  ({ rows } = await db.query<ProductRow>("select * from public.products order by id"));
+  products = rows.map(toProduct);
 });
 
 afterAll(async () => {
@@ -89,15 +69,15 @@ describe("the catalogue seed", () => {
   it("puts at least 10 products on sale", () => {
     const onSale = products.filter(isOnSale);
     expect(onSale.length).toBeGreaterThanOrEqual(10);
-    // original_price is either absent or a real discount, never equal to or below the price.
-    for (const p of products) if (p.original_price != null) expect(p.original_price, p.name).toBeGreaterThan(p.price);
+    // The original price is either absent or a real discount, never equal to or below the price.
+    for (const p of products) if (p.originalPrice != null) expect(p.originalPrice, p.name).toBeGreaterThan(p.price);
   });
 
   it("has at least 6 products out of stock, spread over the categories", () => {
-    const outOfStock = products.filter((p) => !p.in_stock);
+    const outOfStock = products.filter((p) => !p.inStock);
     expect(outOfStock.length).toBeGreaterThanOrEqual(6);
     expect(new Set(outOfStock.map((p) => p.category)).size).toBeGreaterThanOrEqual(4);
-    for (const p of products) expect(p.stock_count === 0, p.name).toBe(!p.in_stock);
+    for (const p of products) expect(p.stockCount === 0, p.name).toBe(!p.inStock);
   });
 
   it("spans the price filter: at least 8 above $100 and several under $10", () => {
@@ -112,8 +92,8 @@ describe("the catalogue seed", () => {
   });
 
   it("gives every product a specification table of 4-8 text pairs", () => {
-    for (const p of products) {
-      const entries = Object.entries(p.specifications);
+    for (const p of rows) {
+      const entries = Object.entries(p.specifications ?? {});
       expect(entries.length, p.name).toBeGreaterThanOrEqual(4);
       expect(entries.length, p.name).toBeLessThanOrEqual(8);
       for (const [key, value] of entries) {
@@ -146,7 +126,7 @@ describe("the catalogue seed", () => {
   });
 
   it("contains a literal % and _ for the search tests", () => {
-    const text = (p: SeedRow) => `${p.name} ${p.description}`;
+    const text = (p: Product) => `${p.name} ${p.description}`;
     expect(products.some((p) => text(p).includes("%"))).toBe(true);
     expect(products.some((p) => text(p).includes("_"))).toBe(true);
   });
@@ -196,9 +176,9 @@ describe("the featured products", () => {
     expect(featured).toHaveLength(4);
     for (const [i, p] of featured.entries()) {
       expect(p, `featured id ${FEATURED_PRODUCT_IDS[i]}`).toBeDefined();
-      expect(p?.in_stock, p?.name).toBe(true);
+      expect(p?.inStock, p?.name).toBe(true);
     }
-    const found = featured.filter((p): p is SeedRow => p != null);
+    const found = featured.filter((p): p is Product => p != null);
     expect(new Set(found.map((p) => p.id)).size).toBe(4);
     expect(new Set(found.map((p) => p.category)).size).toBe(4);
     expect(found.some(isOnSale)).toBe(true);

@@ -26,9 +26,9 @@ function product(changes: Partial<Product> = {}): Product {
     description: "A Wi-Fi and Bluetooth board.",
     category: "iot-wireless",
     price: 9.5,
-    original_price: null,
-    in_stock: true,
-    stock_count: 12,
+    originalPrice: null,
+    inStock: true,
+    stockCount: 12,
     rating: 4.5,
     reviews: 120,
     image: "/images/products/esp32-1.svg",
@@ -105,12 +105,12 @@ describe("productJsonLd (merchant listing and product snippet)", () => {
   });
 
   it("says OutOfStock for a product out of stock", () => {
-    const sold = productJsonLd(product({ in_stock: false, stock_count: 0 }), { origin: ORIGIN, shareImage: CARD });
+    const sold = productJsonLd(product({ inStock: false, stockCount: 0 }), { origin: ORIGIN, shareImage: CARD });
     expect((sold.offers as Record<string, unknown>).availability).toBe("https://schema.org/OutOfStock");
   });
 
   it("gives a sale's struck-out price as a StrikethroughPrice, and none without a sale", () => {
-    const sale = productJsonLd(product({ price: 9.5, original_price: 12 }), { origin: ORIGIN, shareImage: CARD });
+    const sale = productJsonLd(product({ price: 9.5, originalPrice: 12 }), { origin: ORIGIN, shareImage: CARD });
     expect((sale.offers as Record<string, unknown>).price).toBe("9.50");
     expect((sale.offers as Record<string, unknown>).priceSpecification).toEqual({
       "@type": "UnitPriceSpecification",
@@ -120,7 +120,7 @@ describe("productJsonLd (merchant listing and product snippet)", () => {
     });
     expect(offer).not.toHaveProperty("priceSpecification");
     // An original price at or below the price is no sale.
-    const notSale = productJsonLd(product({ original_price: 9.5 }), { origin: ORIGIN, shareImage: CARD });
+    const notSale = productJsonLd(product({ originalPrice: 9.5 }), { origin: ORIGIN, shareImage: CARD });
     expect(notSale.offers).not.toHaveProperty("priceSpecification");
   });
 

@@ -85,7 +85,7 @@ describe("listing the catalogue", () => {
 
     expect(page.total).toBe(57);
     expect(page.products.map((p) => p.id)).toEqual([1, 2]);
-    expect(page.products[0]).toMatchObject({ price: 12.5, original_price: null, rating: 4.5 });
+    expect(page.products[0]).toMatchObject({ price: 12.5, originalPrice: null, rating: 4.5 });
   });
 
   it("sends each filter as a PostgREST condition", async () => {
@@ -193,7 +193,7 @@ describe("single products", () => {
     const { url } = only();
     expect(url.searchParams.get("id")).toBe("eq.7");
     expect(url.searchParams.get("select")).toBe(COLUMNS);
-    expect(product).toMatchObject({ id: 7, price: 129, original_price: 149, rating: 0, reviews: 0 });
+    expect(product).toMatchObject({ id: 7, price: 129, originalPrice: 149, rating: 0, reviews: 0 });
     expect(product?.specifications).toEqual({ Interface: "I2C" });
   });
 
