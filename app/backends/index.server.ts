@@ -1,3 +1,7 @@
+import { memoisePromise } from "~/services/memoise-promise.server";
+
+import { type Config, getConfig } from "~/config.server";
+
 import { CachedProductRepository } from "./cached-repository";
 import { type AuthBackend, BackendError, type ProductRepository } from "./types";
 
@@ -10,8 +14,8 @@ import { type AuthBackend, BackendError, type ProductRepository } from "./types"
 
 export type BackendKind = "supabase" | "embedded";
 
-export function configuredBackend(env: Record<string, string | undefined> = process.env): BackendKind {
-  return env.SUPABASE_URL?.trim() && env.SUPABASE_ANON_KEY?.trim() ? "supabase" : "embedded";
+export function configuredBackend(config: Pick<Config, "supabase"> = getConfig()): BackendKind {
+  return config.supabase ? "supabase" : "embedded";
 }
 
 async function createProductRepository(): Promise<ProductRepository> {
@@ -27,48 +31,30 @@ async function createProductRepository(): Promise<ProductRepository> {
   return new CachedProductRepository(new EmbeddedProductRepository(await getDatabase()));
 }
 
-let repository: Promise<ProductRepository> | undefined;
-
-/** The product repository for this process, created on first use. */
-export function getProductRepository(): Promise<ProductRepository> {
-  if (!repository) {
-    // A database that cannot be opened is an outage to the pages (503), whatever the cause.
-    const creating = createProductRepository().catch((error: unknown) => {
-      throw new BackendError("The product database could not be opened.", undefined, {
-        kind: "unavailable",
-        cause: error,
-      });
+/**
+ * The product repository for this process, created on first use; not remembered on failure
+ * (e.g. the database could not open), so a later call retries.
+ */
+export const getProductRepository: () => Promise<ProductRepository> = memoisePromise(() =>
+  // A database that cannot be opened is an outage to the pages (503), whatever the cause.
+  createProductRepository().catch((error: unknown) => {
+    throw new BackendError("The product database could not be opened.", undefined, {
+      kind: "unavailable",
+      cause: error,
     });
-    repository = creating;
-    // Not remembered on failure (e.g. the database could not open), so a later call retries.
-    creating.catch(() => {
-      if (repository === creating) repository = undefined;
-    });
-  }
-  return repository;
-}
-
-let authBackend: Promise<AuthBackend> | undefined;
+  }),
+);
 
 /** Accounts and sessions for this process (same choice of backend as the products), created on first use. */
-export function getAuthBackend(): Promise<AuthBackend> {
-  if (!authBackend) {
-    const creating = (async (): Promise<AuthBackend> => {
-      if (configuredBackend() === "supabase") {
-        const { SupabaseAuthBackend } = await import("./supabase/auth.server");
-        return new SupabaseAuthBackend();
-      }
-      const { EmbeddedAuthBackend } = await import("./embedded/auth.server");
-      const { getDatabase } = await import("./embedded/database.server");
-      return new EmbeddedAuthBackend(await getDatabase());
-    })();
-    authBackend = creating;
-    creating.catch(() => {
-      if (authBackend === creating) authBackend = undefined;
-    });
+export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async () => {
+  if (configuredBackend() === "supabase") {
+    const { SupabaseAuthBackend } = await import("./supabase/auth.server");
+    return new SupabaseAuthBackend();
   }
-  return authBackend;
-}
+  const { EmbeddedAuthBackend } = await import("./embedded/auth.server");
+  const { getDatabase } = await import("./embedded/database.server");
+  return new EmbeddedAuthBackend(await getDatabase());
+});
 
 /**
  * Called by the server entry before it listens: opens the embedded database at once, so an

@@ -5,6 +5,8 @@ import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
+import { memoisePromise, type MemoisedPromise } from "~/services/memoise-promise.server";
+import { getConfig } from "~/config.server";
 import { StartupError } from "~/services/startup-error.server";
 
 import { EMBEDDED_AUTH_SCHEMA } from "./auth-schema.server";
@@ -35,7 +37,6 @@ export const MEMORY_DATA_DIR = "memory://";
  * ~240 MB RSS at open instead of ~360 MB.
  */
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
-const DEFAULT_DATA_DIR = ".data";
 
 export interface DatabaseOptions {
   /** Where PGlite keeps its files, or "memory://" for a throwaway database. Default: DATA_DIR. */
@@ -58,7 +59,7 @@ export interface OpenedDatabase {
 
 /** DATA_DIR from the environment, or `.data`; relative paths are from the project root. */
 export function configuredDataDir(): string {
-  return process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
+  return getConfig().dataDir;
 }
 
 /**
@@ -230,34 +231,27 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
   }
 }
 
-// Kept on globalThis so a dev-server rebuild, which re-imports this module, does not open the
-// same data directory a second time in this process.
-const memo = globalThis as typeof globalThis & { __makervoltDatabase?: Promise<OpenedDatabase> };
-
-function openAppDatabase(): Promise<OpenedDatabase> {
-  if (!memo.__makervoltDatabase) {
-    const opening = openDatabase().then((opened) => {
-      const changes = [
-        ...opened.appliedMigrations.map((file) => `applied ${file}`),
-        ...(opened.seeded ? ["seeded from supabase/seed.sql"] : []),
-      ];
-      console.log(
-        `Embedded database at ${configuredDataDir()}${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`,
-      );
-      return opened;
-    });
-    memo.__makervoltDatabase = opening;
-    // A failed open is not remembered, so /healthz reports 503 and a later request retries.
-    opening.catch(() => {
-      if (memo.__makervoltDatabase === opening) memo.__makervoltDatabase = undefined;
-    });
-  }
-  return memo.__makervoltDatabase;
+async function openAndReport(): Promise<OpenedDatabase> {
+  const opened = await openDatabase();
+  const changes = [
+    ...opened.appliedMigrations.map((file) => `applied ${file}`),
+    ...(opened.seeded ? ["seeded from supabase/seed.sql"] : []),
+  ];
+  console.log(
+    `Embedded database at ${configuredDataDir()}${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`,
+  );
+  return opened;
 }
+
+// Kept on globalThis so a dev-server rebuild, which re-imports this module, does not open the
+// same data directory a second time in this process. A failed open is not remembered, so
+// /healthz reports 503 and a later request retries.
+const shared = globalThis as typeof globalThis & { __makervoltDatabase?: MemoisedPromise<OpenedDatabase> };
+const appDatabase = (shared.__makervoltDatabase ??= memoisePromise(openAndReport));
 
 /** The process's one embedded database, opened (and migrated and seeded) on first use. */
 export async function getDatabase(): Promise<Database> {
-  return (await openAppDatabase()).db;
+  return (await appDatabase()).db;
 }
 
 /**
@@ -266,9 +260,8 @@ export async function getDatabase(): Promise<Database> {
  * after the last request in flight has finished.
  */
 export async function closeDatabase(): Promise<void> {
-  const opening = memo.__makervoltDatabase;
+  const opening = appDatabase.forget();
   if (!opening) return;
-  memo.__makervoltDatabase = undefined;
   const opened = await opening.catch(() => null);
   await opened?.close();
 }

@@ -1,5 +1,7 @@
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
 
+import { memoisePromise } from "~/services/memoise-promise.server";
+
 /**
  * Password hashing for the embedded backend (DESIGN §4, OWASP ASVS 5): scrypt, memory-hard,
  * with N=2^17, r=8, p=1 (128 MiB and a few hundred milliseconds per hash), a 16-byte random salt
@@ -68,14 +70,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-let dummyHash: Promise<string> | undefined;
+const dummyHash = memoisePromise(() => hashPassword(randomBytes(16).toString("base64url")));
 
 /**
  * Spends the same time as checking a real password, for an email with no account: answering
  * an unknown email faster would tell an attacker which emails are registered.
  */
 export async function verifyDummyPassword(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString("base64url"));
-  await verifyPassword(password, await dummyHash);
+  await verifyPassword(password, await dummyHash());
   return false;
 }
