@@ -8,8 +8,10 @@ import { NonceProvider } from "~/components/nonce";
 import { createNonce, setSecurityHeaders } from "~/services/security-headers.server";
 import { StripNulBytes } from "~/services/strip-nul-bytes.server";
 
-// Not about rendering: the server entry (server/index.ts) opens and closes the data backend through these.
+// Not about rendering: the server entry (server/index.ts) decides the cookie secret and opens and
+// closes the data backend through these before it listens and after it stops.
 export { closeBackend, openBackend } from "~/backends/index.server";
+export { cookieSecret } from "~/services/cookie-policy.server";
 
 const ABORT_DELAY = 5_000;
 

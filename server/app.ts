@@ -30,6 +30,8 @@ morgan.token("client", (req) => clientAddress(req as Request));
 
 export interface AppOptions {
   build: ServerBuild;
+  /** NODE_ENV: Remix shows error details outside production. */
+  mode: string;
   /** TRUST_PROXY=1: one reverse proxy we control sets X-Forwarded-For/-Proto/-Host. */
   trustProxy: boolean;
   /** Where `public/` is (static files with a short cache life). */
@@ -43,7 +45,7 @@ export interface AppOptions {
  * files, a request log) plus Host validation, forwarded headers only from a trusted proxy, a
  * cross-site refusal, a body limit and the client's address in the load context.
  */
-export function createApp({ build, trustProxy, publicDir, isClosing = () => false }: AppOptions) {
+export function createApp({ build, mode, trustProxy, publicDir, isClosing = () => false }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // One hop: the address the proxy in front of us appended to X-Forwarded-For, never one the client wrote.
@@ -73,7 +75,7 @@ export function createApp({ build, trustProxy, publicDir, isClosing = () => fals
   app.use(
     createRequestHandler({
       build,
-      mode: process.env.NODE_ENV,
+      mode,
       getLoadContext: (req): AppLoadContext => ({ clientAddress: clientAddress(req) }),
     }),
   );

@@ -8,10 +8,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import closeWithGrace from "close-with-grace";
 
+import { type Config, getConfig } from "../app/config.server";
 import { createApp } from "./app";
 
 /** What the app's entry module offers the server besides rendering (app/entry.server.tsx). */
 interface ServerLifecycle {
+  /** Decides the secret that signs cookies (ADR 006); throws a StartupError when DATA_DIR cannot keep it. */
+  cookieSecret(): string;
   /** Opens the data backend; throws a StartupError with a one-line message when it cannot. */
   openBackend(): Promise<void>;
   closeBackend(): Promise<void>;
@@ -29,13 +32,19 @@ function exitBecause(error: unknown): never {
   process.exit(1);
 }
 
-// As remix-serve does: the server runs the production build unless told otherwise.
+// As remix-serve does: the server runs the production build unless told otherwise. Set in the
+// environment itself, before the build is loaded, since React reads it there too.
 process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
 
+let config: Config;
+try {
+  config = getConfig();
+} catch (error) {
+  exitBecause(error);
+}
+const { port, host, trustProxy } = config;
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT || 3000);
-const trustProxy = process.env.TRUST_PROXY === "1";
 
 let build: ServerBuild;
 try {
@@ -45,15 +54,22 @@ try {
 }
 const lifecycle = build.entry.module as unknown as ServerLifecycle;
 try {
+  lifecycle.cookieSecret();
   await lifecycle.openBackend();
 } catch (error) {
   exitBecause(error);
 }
 
 let closing = false;
-const app = createApp({ build, trustProxy, publicDir: path.resolve("public"), isClosing: () => closing });
+const app = createApp({
+  build,
+  mode: config.nodeEnv,
+  trustProxy,
+  publicDir: path.resolve("public"),
+  isClosing: () => closing,
+});
 const onListening = () => console.log(`MakerVolt listening on http://localhost:${port}`);
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListening) : app.listen(port, onListening);
+const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 server.on("error", (error: NodeJS.ErrnoException) => {
   exitBecause(Object.assign(new Error(`port ${port}: ${error.code ?? error.message}`), { name: "StartupError" }));
 });

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { dataDirProblem } from "~/backends/embedded/data-dir-lock.server";
-import { StartupError } from "~/services/startup-error.server";
+import { type Config, getConfig } from "~/config.server";
 
 /**
  * What every cookie the shop sets has in common: the secret that signs it and when it is Secure
@@ -19,23 +19,14 @@ const DEVELOPMENT_SECRET = "makervolt-development-secret-not-for-production";
 const SECRET_FILE = "session-secret";
 
 /**
- * Production without SESSION_SECRET (ADR 006):
- * - hosted Supabase: refuse to start. Several instances must share one secret, and only the
- *   operator can give them one.
- * - embedded database: one process owns DATA_DIR, so a random secret is made on first start and
- *   kept beside the data (`DATA_DIR/session-secret`, mode 0600): `npm start` works on a fresh
- *   clone, and sessions survive restarts for exactly as long as the accounts they belong to.
- *   With `DATA_DIR=memory://` nothing survives a restart anyway, so the secret lives in memory.
+ * Production on the embedded database without SESSION_SECRET (ADR 006; on hosted Supabase
+ * parseConfig refuses to start instead, since several instances must share one secret): one
+ * process owns DATA_DIR, so a random secret is made on first start and kept beside the data
+ * (`DATA_DIR/session-secret`, mode 0600): `npm start` works on a fresh clone, and sessions
+ * survive restarts for exactly as long as the accounts they belong to. With
+ * `DATA_DIR=memory://` nothing survives a restart anyway, so the secret lives in memory.
  */
-function productionSecret(env: NodeJS.ProcessEnv): string {
-  const hosted = Boolean(env.SUPABASE_URL?.trim() && env.SUPABASE_ANON_KEY?.trim());
-  if (hosted) {
-    throw new StartupError(
-      "SESSION_SECRET is not set. In production with hosted Supabase the shop refuses to start without it: " +
-        "set SESSION_SECRET to a long random value (e.g. `openssl rand -base64 32`).",
-    );
-  }
-  const dataDir = env.DATA_DIR?.trim() || ".data";
+function productionSecret(dataDir: string): string {
   if (dataDir.startsWith("memory://")) return randomBytes(32).toString("base64url");
   const file = path.resolve(process.cwd(), dataDir, SECRET_FILE);
   try {
@@ -54,32 +45,27 @@ function productionSecret(env: NodeJS.ProcessEnv): string {
   return secret;
 }
 
+/**
+ * The secret that signs every cookie under `config`: SESSION_SECRET when set, the development
+ * secret outside production, else productionSecret. Each call decides anew, reading or writing
+ * DATA_DIR/session-secret in production: the app uses cookieSecret().
+ */
+export function decideCookieSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  if (config.nodeEnv !== "production") return DEVELOPMENT_SECRET;
+  return productionSecret(config.dataDir);
+}
+
 let secret: string | undefined;
 
 /**
- * The secret that signs every cookie (and seeds the honeypot): SESSION_SECRET when set. Decided
- * once per process, at the first call (module load of the cookie modules, i.e. server start), so
- * a misconfigured production server fails at once rather than at the first request.
+ * This process's cookie secret (it also seeds the honeypot), decided at the first call. The
+ * server entry makes that call before it listens, so a DATA_DIR that cannot keep the secret
+ * stops the start rather than failing the first request; the cookie modules call it on first use.
  */
-export function cookieSecret(env: NodeJS.ProcessEnv = process.env): string {
-  if (secret === undefined) {
-    const configured = env.SESSION_SECRET?.trim();
-    if (configured) secret = configured;
-    else if (env.NODE_ENV === "production") secret = productionSecret(env);
-    else secret = DEVELOPMENT_SECRET;
-  }
+export function cookieSecret(): string {
+  secret ??= decideCookieSecret(getConfig());
   return secret;
-}
-
-/** For unit tests of the policy itself: the secret as it would be decided for `env`, uncached. */
-export function decideCookieSecretForTest(env: NodeJS.ProcessEnv): string {
-  const saved = secret;
-  secret = undefined;
-  try {
-    return cookieSecret(env);
-  } finally {
-    secret = saved;
-  }
 }
 
 /**
@@ -88,8 +74,8 @@ export function decideCookieSecretForTest(env: NodeJS.ProcessEnv): string {
  * Behind a TLS-terminating proxy `request.url` says http: the proxy's X-Forwarded-Proto is
  * honoured too, and the server entry passes it on only from a proxy we trust (TRUST_PROXY=1).
  */
-export function isSecure(request: Request): boolean {
-  if (process.env.NODE_ENV !== "production") return false;
+export function isSecure(request: Request, { nodeEnv }: Pick<Config, "nodeEnv"> = getConfig()): boolean {
+  if (nodeEnv !== "production") return false;
   if (new URL(request.url).protocol === "https:") return true;
   const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
   return forwarded === "https";

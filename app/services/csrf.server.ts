@@ -24,9 +24,13 @@ function csrfWith(secure: boolean) {
   return new CSRF({ cookie, secret: cookieSecret() });
 }
 
-const plain = csrfWith(false);
-const secure = csrfWith(true);
-const csrfFor = (request: Request) => (isSecure(request) ? secure : plain);
+// Made on first use, so importing this module decides no secret.
+let csrfs: { plain: CSRF; secure: CSRF } | undefined;
+
+function csrfFor(request: Request): CSRF {
+  csrfs ??= { plain: csrfWith(false), secure: csrfWith(true) };
+  return isSecure(request) ? csrfs.secure : csrfs.plain;
+}
 
 /** This visitor's token, and a `Set-Cookie` when it is new (the root loader sends both). */
 export async function commitCsrfToken(request: Request): Promise<{ token: string; setCookie: string | null }> {

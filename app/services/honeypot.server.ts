@@ -7,11 +7,17 @@ import { cookieSecret } from "~/services/cookie-policy.server";
  * "rendered at" timestamp. The timestamp is encrypted with our secret rather than a random
  * per-process seed, so a form rendered before a restart still posts after it.
  */
-const honeypot = new Honeypot({ encryptionSeed: cookieSecret() });
+let honeypot: Honeypot | undefined;
+
+/** Made on first use, so importing this module decides no secret. */
+function getHoneypot(): Honeypot {
+  honeypot ??= new Honeypot({ encryptionSeed: cookieSecret() });
+  return honeypot;
+}
 
 /** Props for `<HoneypotProvider>`: call in the loader of a page with a protected form. */
 export function honeypotInputProps() {
-  return honeypot.getInputProps();
+  return getHoneypot().getInputProps();
 }
 
 /**
@@ -20,7 +26,7 @@ export function honeypotInputProps() {
  */
 export function isSpam(form: FormData): boolean {
   try {
-    honeypot.check(form);
+    getHoneypot().check(form);
     return false;
   } catch (error) {
     if (error instanceof SpamError) return true;

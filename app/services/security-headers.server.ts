@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 
+import { getConfig } from "~/config.server";
+
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
@@ -9,7 +11,7 @@ export function createNonce(): string {
  * nonce; inline style attributes stay allowed because React and Radix set `style` props.
  */
 export function setSecurityHeaders(headers: Headers, nonce: string): void {
-  const dev = process.env.NODE_ENV === "development";
+  const dev = getConfig().nodeEnv === "development";
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { type Cookie, createCookie, redirect } from "@remix-run/node";
 
 import { getAuthBackend } from "~/backends/index.server";
 import type { AuthUser, SessionRef } from "~/backends/types";
@@ -15,19 +15,25 @@ import { redirectWithToast } from "~/services/toast.server";
 /** The cookie outlives no session: the backends' absolute limit is 30 days too. */
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-const sessionCookie = createCookie("__session", {
-  secrets: [cookieSecret()],
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: MAX_AGE_SECONDS,
-});
+let cookie: Cookie | undefined;
+
+/** Made on first use, so importing this module decides no secret. */
+function sessionCookie(): Cookie {
+  cookie ??= createCookie("__session", {
+    secrets: [cookieSecret()],
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: MAX_AGE_SECONDS,
+  });
+  return cookie;
+}
 
 async function readSessionRef(request: Request): Promise<SessionRef | null> {
   const header = request.headers.get("Cookie");
   if (!header || !/(?:^|;\s*)__session=/.test(header)) return null;
   try {
-    const value: unknown = await sessionCookie.parse(header);
+    const value: unknown = await sessionCookie().parse(header);
     return typeof value === "string" && value.length > 0 && value.length < 3500 ? value : null;
   } catch {
     return null;
@@ -35,11 +41,11 @@ async function readSessionRef(request: Request): Promise<SessionRef | null> {
 }
 
 function commitSession(request: Request, session: SessionRef): Promise<string> {
-  return sessionCookie.serialize(session, { secure: isSecure(request) });
+  return sessionCookie().serialize(session, { secure: isSecure(request) });
 }
 
 function destroySession(request: Request): Promise<string> {
-  return sessionCookie.serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) });
+  return sessionCookie().serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) });
 }
 
 export interface CurrentUser {

@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { type Cookie, createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import { safeRedirectPath } from "~/models/safe-redirect";
@@ -52,13 +52,19 @@ function toToast(input: ToastInput): Toast {
 /** Long enough for the redirect that follows the action; short enough that a stale toast never surfaces. */
 const MAX_AGE_SECONDS = 60;
 
-const toastCookie = createCookie("toast", {
-  secrets: [cookieSecret()],
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: MAX_AGE_SECONDS,
-});
+let cookie: Cookie | undefined;
+
+/** Made on first use, so importing this module decides no secret. */
+function toastCookie(): Cookie {
+  cookie ??= createCookie("toast", {
+    secrets: [cookieSecret()],
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: MAX_AGE_SECONDS,
+  });
+  return cookie;
+}
 
 /**
  * The signed payload: the flash plus its own expiry, so a cookie replayed after its max-age
@@ -66,9 +72,9 @@ const toastCookie = createCookie("toast", {
  */
 const PayloadSchema = z.object({ flash: FlashSchema, expires: z.number() });
 
-async function serializeFlash(request: Request, flash: Flash, now = Date.now()): Promise<string> {
-  const payload = { flash, expires: now + MAX_AGE_SECONDS * 1000 };
-  return toastCookie.serialize(payload, { secure: isSecure(request) });
+async function serializeFlash(request: Request, flash: Flash): Promise<string> {
+  const payload = { flash, expires: Date.now() + MAX_AGE_SECONDS * 1000 };
+  return toastCookie().serialize(payload, { secure: isSecure(request) });
 }
 
 export interface ToastOptions {
@@ -124,23 +130,17 @@ export async function getToast(request: Request, now = Date.now()): Promise<Flas
   // Whatever the cookie holds, it has been seen: clear it.
   headers.append(
     "Set-Cookie",
-    await toastCookie.serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) }),
+    await toastCookie().serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) }),
   );
   let raw: unknown = null;
   try {
-    raw = await toastCookie.parse(cookieHeader);
+    raw = await toastCookie().parse(cookieHeader);
   } catch {
     raw = null;
   }
   const parsed = PayloadSchema.safeParse(raw);
   if (!parsed.success || parsed.data.expires < now) return { toast: null, form: null, headers };
   return { toast: parsed.data.flash.toast ?? null, form: parsed.data.flash.form ?? null, headers };
-}
-
-/** For tests: a cookie header as a browser would send it back, signed and stamped at `now`. */
-export async function toastCookieForTest(request: Request, flash: Flash, now = Date.now()): Promise<string> {
-  const setCookie = await serializeFlash(request, flash, now);
-  return setCookie.split(";")[0]!;
 }
 
 /**

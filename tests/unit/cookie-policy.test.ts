@@ -4,7 +4,10 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { decideCookieSecretForTest as decide, isSecure } from "~/services/cookie-policy.server";
+import { type Env, parseConfig } from "~/config.server";
+import { decideCookieSecret, isSecure } from "~/services/cookie-policy.server";
+
+const decide = (env: Env) => decideCookieSecret(parseConfig(env));
 
 /** ADR 006: where the cookie secret comes from in each configuration. */
 describe("cookie secret", () => {
@@ -40,16 +43,11 @@ describe("cookie secret", () => {
 
 describe("Secure cookies", () => {
   it("are Secure only in production over HTTPS (directly or behind a proxy)", () => {
-    const saved = process.env.NODE_ENV;
-    try {
-      process.env.NODE_ENV = "production";
-      expect(isSecure(new Request("https://shop.example/"))).toBe(true);
-      expect(isSecure(new Request("http://localhost/", { headers: { "X-Forwarded-Proto": "https" } }))).toBe(true);
-      expect(isSecure(new Request("http://localhost/"))).toBe(false);
-      process.env.NODE_ENV = "test";
-      expect(isSecure(new Request("https://shop.example/"))).toBe(false);
-    } finally {
-      process.env.NODE_ENV = saved;
-    }
+    const production = parseConfig({ NODE_ENV: "production" });
+    expect(isSecure(new Request("https://shop.example/"), production)).toBe(true);
+    const proxied = new Request("http://localhost/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(isSecure(proxied, production)).toBe(true);
+    expect(isSecure(new Request("http://localhost/"), production)).toBe(false);
+    expect(isSecure(new Request("https://shop.example/"), parseConfig({ NODE_ENV: "test" }))).toBe(false);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
 
 import { loader } from "~/root";
-import { getToast, toastCookieForTest, toastInThisResponse } from "~/services/toast.server";
+import type { ToastInput } from "~/models/toast";
+import { createToastHeaders, getToast, type ToastOptions, toastInThisResponse } from "~/services/toast.server";
 
 /**
  * The root loader decides which toast a page shows. A failed form that answers with the page
@@ -14,6 +15,12 @@ const URL_ = "http://localhost/auth";
 
 type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** The flash cookie as a browser sends it back after an action set it. */
+async function flashCookie(toast: ToastInput | null, options?: ToastOptions) {
+  const headers = await createToastHeaders(new Request(URL_), toast, options);
+  return headers.getSetCookie()[0]!.split(";")[0]!;
+}
+
 async function rootLoader(cookie: string | null, context: AppLoadContext) {
   const request = new Request(URL_, { headers: cookie ? { Cookie: cookie } : {} });
   const result = (await loader({ request, context, params: {} })) as RootData;
@@ -22,9 +29,7 @@ async function rootLoader(cookie: string | null, context: AppLoadContext) {
 
 describe("root loader toasts", () => {
   it("shows the failed form's toast and keeps the flash toast for the next page", async () => {
-    const cookie = await toastCookieForTest(new Request(URL_), {
-      toast: { id: "flash1", description: "From the cookie", variant: "default" },
-    });
+    const cookie = await flashCookie({ id: "flash1", description: "From the cookie", variant: "default" });
     const context: AppLoadContext = { clientAddress: "127.0.0.1" };
     toastInThisResponse(context, {
       title: "Sign in Failed",
@@ -45,9 +50,7 @@ describe("root loader toasts", () => {
   });
 
   it("shows the flash toast and clears it when no form failed", async () => {
-    const cookie = await toastCookieForTest(new Request(URL_), {
-      toast: { id: "flash2", description: "Only this", variant: "default" },
-    });
+    const cookie = await flashCookie({ id: "flash2", description: "Only this", variant: "default" });
     const { data, setCookies } = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
     expect(data.toast).toMatchObject({ id: "flash2" });
     expect(setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
@@ -55,7 +58,7 @@ describe("root loader toasts", () => {
 
   it("shows the failed form's toast alone, clearing a flash cookie with nothing to show", async () => {
     const form = { form: "newsletter", values: { email: "x" }, errors: { email: "Enter a valid email" } };
-    const cookie = await toastCookieForTest(new Request(URL_), { form });
+    const cookie = await flashCookie(null, { form });
     const context: AppLoadContext = { clientAddress: "127.0.0.1" };
     toastInThisResponse(context, {
       title: "Sign in Failed",

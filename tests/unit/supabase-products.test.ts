@@ -6,6 +6,7 @@ import { configuredBackend } from "~/backends/index.server";
 import { createSupabaseClient } from "~/backends/supabase/client.server";
 import { SupabaseProductRepository } from "~/backends/supabase/products.server";
 import { BackendError, isServiceUnavailable, type ProductListQuery } from "~/backends/types";
+import { parseConfig } from "~/config.server";
 import { DEFAULT_QUERY } from "~/models/catalogue-query";
 
 import { postgrestRow as row } from "../fixtures/postgrest-row";
@@ -390,10 +391,12 @@ describe("outages", () => {
 
 describe("choosing the backend", () => {
   it("uses Supabase only when both the URL and the anon key are set", () => {
-    expect(configuredBackend({ SUPABASE_URL: SUPABASE_URL, SUPABASE_ANON_KEY: ANON_KEY })).toBe("supabase");
-    expect(configuredBackend({ SUPABASE_URL: SUPABASE_URL })).toBe("embedded");
-    expect(configuredBackend({ SUPABASE_ANON_KEY: ANON_KEY })).toBe("embedded");
-    expect(configuredBackend({ SUPABASE_URL: " ", SUPABASE_ANON_KEY: ANON_KEY })).toBe("embedded");
-    expect(configuredBackend({})).toBe("embedded");
+    expect(configuredBackend(parseConfig({ SUPABASE_URL: SUPABASE_URL, SUPABASE_ANON_KEY: ANON_KEY }))).toBe(
+      "supabase",
+    );
+    expect(configuredBackend(parseConfig({ SUPABASE_URL: SUPABASE_URL }))).toBe("embedded");
+    expect(configuredBackend(parseConfig({ SUPABASE_ANON_KEY: ANON_KEY }))).toBe("embedded");
+    expect(configuredBackend(parseConfig({ SUPABASE_URL: " ", SUPABASE_ANON_KEY: ANON_KEY }))).toBe("embedded");
+    expect(configuredBackend(parseConfig({}))).toBe("embedded");
   });
 });

@@ -1,13 +1,9 @@
+import { createCookie } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { toRadixDuration } from "~/models/toast";
-import {
-  createToastHeaders,
-  getToast,
-  redirectWithToast,
-  toastCookieForTest,
-  ToastSchema,
-} from "~/services/toast.server";
+import { cookieSecret } from "~/services/cookie-policy.server";
+import { createToastHeaders, getToast, redirectWithToast, ToastSchema } from "~/services/toast.server";
 
 const page = (cookie?: string, url = "http://localhost/about") =>
   new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
@@ -88,33 +84,36 @@ describe("toast flash cookie", () => {
   });
 
   it("ignores a signed cookie whose content does not fit the schema", async () => {
-    const cookie = await toastCookieForTest(page(), {
-      toast: { id: "x", description: "<script>", variant: "shouty" as "default" },
+    // Signed with the shop's secret, in the shape toast.server.ts writes, with what it never would.
+    const flash = { toast: { id: "x", description: "<script>", variant: "shouty" } };
+    const setCookie = await createCookie("toast", { secrets: [cookieSecret()] }).serialize({
+      flash,
+      expires: Date.now() + 60_000,
     });
-    expect((await getToast(page(cookie))).toast).toBeNull();
+    expect((await getToast(page(setCookie.split(";")[0]))).toast).toBeNull();
   });
 
   it("ignores an expired cookie replayed after its max-age", async () => {
-    const now = Date.parse("2026-01-01T00:00:00Z");
-    const cookie = await toastCookieForTest(
-      page(),
-      { toast: ToastSchema.parse({ id: "old", description: "Stale" }) },
-      now,
-    );
+    const now = Date.now();
+    const cookie = cookieFrom(await createToastHeaders(page(), { description: "Stale" }));
     expect((await getToast(page(cookie), now + 59_000)).toast?.description).toBe("Stale");
     expect((await getToast(page(cookie), now + 61_000)).toast).toBeNull();
   });
 
   it("is Secure only in production over HTTPS (directly or behind a proxy)", async () => {
-    const secure = async (request: Request) =>
-      /Secure/.test((await createToastHeaders(request, { description: "x" })).get("Set-Cookie")!);
-    vi.stubEnv("NODE_ENV", "development");
-    expect(await secure(page(undefined, "https://shop.example/"))).toBe(false);
-    vi.stubEnv("NODE_ENV", "production");
-    expect(await secure(page(undefined, "http://localhost:3000/"))).toBe(false);
-    expect(await secure(page(undefined, "https://shop.example/"))).toBe(true);
+    // Settings are read once per process, so each NODE_ENV gets a fresh copy of the modules.
+    const secureIn = async (nodeEnv: string, request: Request) => {
+      vi.stubEnv("NODE_ENV", nodeEnv);
+      vi.stubEnv("SESSION_SECRET", "toast-test-secret");
+      vi.resetModules();
+      const toasts = await import("~/services/toast.server");
+      return /Secure/.test((await toasts.createToastHeaders(request, { description: "x" })).get("Set-Cookie")!);
+    };
+    expect(await secureIn("development", page(undefined, "https://shop.example/"))).toBe(false);
+    expect(await secureIn("production", page(undefined, "http://localhost:3000/"))).toBe(false);
+    expect(await secureIn("production", page(undefined, "https://shop.example/"))).toBe(true);
     const proxied = new Request("http://10.0.0.2:3000/", { headers: { "X-Forwarded-Proto": "https" } });
-    expect(await secure(proxied)).toBe(true);
+    expect(await secureIn("production", proxied)).toBe(true);
   });
 
   it("redirects with a 303 and keeps other cookies", async () => {

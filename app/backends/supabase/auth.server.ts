@@ -8,6 +8,8 @@ import {
 } from "@supabase/supabase-js";
 import { z } from "zod";
 
+import { getConfig } from "~/config.server";
+
 import {
   AUTH_MESSAGES,
   type AuthBackend,
@@ -120,10 +122,7 @@ export class SupabaseAuthBackend implements AuthBackend {
     settings?: SupabaseSettings,
     options: { now?: () => number; refreshTimeoutMs?: number; fetch?: BoundedFetchOptions } = {},
   ) {
-    this.settings = settings ?? {
-      url: process.env.SUPABASE_URL?.trim() ?? "",
-      anonKey: process.env.SUPABASE_ANON_KEY?.trim() ?? "",
-    };
+    this.settings = settings ?? getConfig().supabase ?? { url: "", anonKey: "" };
     this.now = options.now ?? Date.now;
     this.refreshTimeoutMs = options.refreshTimeoutMs ?? REFRESH_TIMEOUT_MS;
     this.fetchOptions = options.fetch ?? {};

@@ -1,6 +1,8 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import ws from "ws";
 
+import { getConfig } from "~/config.server";
+
 import { boundedFetch, type BoundedFetchOptions } from "./bounded-fetch.server";
 
 /** The hosted project's API, as configured by SUPABASE_URL and SUPABASE_ANON_KEY. */
@@ -33,10 +35,9 @@ let client: SupabaseClient | undefined;
 /** The process's anonymous client for public reads (the catalogue). */
 export function getSupabaseClient(): SupabaseClient {
   if (!client) {
-    const url = process.env.SUPABASE_URL?.trim();
-    const anonKey = process.env.SUPABASE_ANON_KEY?.trim();
-    if (!url || !anonKey) throw new Error("SUPABASE_URL and SUPABASE_ANON_KEY must both be set.");
-    client = createSupabaseClient({ url, anonKey });
+    const { supabase } = getConfig();
+    if (!supabase) throw new Error("SUPABASE_URL and SUPABASE_ANON_KEY must both be set.");
+    client = createSupabaseClient(supabase);
   }
   return client;
 }

@@ -1,0 +1,155 @@
+import { z } from "zod";
+
+import { StartupError } from "~/services/startup-error.server";
+
+/**
+ * Every setting the shop takes from its environment, read and checked in this one place (README,
+ * Configuration, says what each means). Nothing reads a setting when it is imported: the server
+ * entry calls getConfig() before it loads the app, so a bad value stops the start with one line;
+ * the app's modules call it when they first need a setting.
+ */
+
+export type Env = Record<string, string | undefined>;
+
+/** Where the embedded database keeps its files when DATA_DIR is unset, from the project root. */
+export const DEFAULT_DATA_DIR = ".data";
+const DEFAULT_PORT = 3000;
+const PORT_MESSAGE = "PORT must be a port number from 0 to 65535";
+
+export interface Config {
+  nodeEnv: "production" | "development" | "test";
+  port: number;
+  /** The address to listen on; null: all interfaces. */
+  host: string | null;
+  /** A directory (relative to the project root), or `memory://` for a throwaway database. */
+  dataDir: string;
+  sessionSecret: string | null;
+  /** Hosted Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set; null: the embedded database. */
+  supabase: { url: string; anonKey: string } | null;
+  /** SITE_URL as an origin ("https://www.makervolt.com"); null: each request's own origin (ADR 008). */
+  siteOrigin: string | null;
+  /** TRUST_PROXY=1: one reverse proxy we control sets X-Forwarded-For, -Proto and -Host. */
+  trustProxy: boolean;
+}
+
+/** Unset, empty and blank all mean "not set"; a value is read without the spaces around it. */
+function setting<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" ? value.trim() || undefined : value), schema);
+}
+
+/** `raw` as an absolute http(s) URL without credentials; otherwise null, and `mustBe` as the issue. */
+function httpUrl(raw: string, ctx: z.RefinementCtx, mustBe: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: mustBe });
+    return null;
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: mustBe });
+    return null;
+  }
+  return url;
+}
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: setting(
+      z
+        .enum(["production", "development", "test"], { message: "NODE_ENV must be production, development or test" })
+        .default("development"),
+    ),
+    PORT: setting(
+      z.coerce
+        .number({ message: PORT_MESSAGE })
+        .int({ message: PORT_MESSAGE })
+        .min(0, { message: PORT_MESSAGE })
+        .max(65535, { message: PORT_MESSAGE })
+        .default(DEFAULT_PORT),
+    ),
+    HOST: setting(z.string().optional()),
+    DATA_DIR: setting(z.string().default(DEFAULT_DATA_DIR)),
+    SESSION_SECRET: setting(z.string().optional()),
+    SUPABASE_URL: setting(
+      z
+        .string()
+        .transform((raw, ctx) =>
+          httpUrl(raw, ctx, "SUPABASE_URL must be the project's http(s) URL, such as https://your-project.supabase.co")
+            ? raw
+            : z.NEVER,
+        )
+        .optional(),
+    ),
+    SUPABASE_ANON_KEY: setting(z.string().optional()),
+    SITE_URL: setting(
+      z
+        .string()
+        .transform((raw, ctx) => {
+          const url = httpUrl(
+            raw,
+            ctx,
+            "SITE_URL must be an absolute http(s) URL without credentials, such as https://www.makervolt.com",
+          );
+          if (!url) return z.NEVER;
+          // The shop is served from the root of its host; a path would make every link wrong.
+          if (url.pathname !== "/" || url.search || url.hash) {
+            ctx.addIssue({
+              code: z.ZodIssueCode.custom,
+              message: "SITE_URL must be an origin without a path, query or fragment (e.g. https://www.makervolt.com)",
+            });
+            return z.NEVER;
+          }
+          return url.origin;
+        })
+        .optional(),
+    ),
+    TRUST_PROXY: setting(
+      z.enum(["0", "1"], { message: "TRUST_PROXY must be 1 (one reverse proxy you control in front) or 0" }).optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    // Several hosted instances must share one secret, and only the operator can give them one (ADR 006).
+    if (env.NODE_ENV === "production" && env.SUPABASE_URL && env.SUPABASE_ANON_KEY && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message:
+          "SESSION_SECRET is not set. In production with hosted Supabase the shop refuses to start without it: " +
+          "set SESSION_SECRET to a long random value (e.g. `openssl rand -base64 32`)",
+      });
+    }
+  })
+  .transform((env): Config => ({
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST ?? null,
+    dataDir: env.DATA_DIR,
+    sessionSecret: env.SESSION_SECRET ?? null,
+    supabase:
+      env.SUPABASE_URL && env.SUPABASE_ANON_KEY ? { url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY } : null,
+    siteOrigin: env.SITE_URL ?? null,
+    trustProxy: env.TRUST_PROXY === "1",
+  }));
+
+/**
+ * The settings in `env`, with their defaults. A bad value throws a StartupError whose message is
+ * one line naming each variable at fault and the value it had.
+ */
+export function parseConfig(env: Env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const raw = env[String(issue.path[0])]?.trim();
+    return raw ? `${issue.message}, not "${raw}"` : issue.message;
+  });
+  throw new StartupError(`${[...new Set(problems)].join("; ")}.`);
+}
+
+let config: Config | undefined;
+
+/** This process's settings, read from its environment at the first call. */
+export function getConfig(): Config {
+  config ??= parseConfig(process.env);
+  return config;
+}

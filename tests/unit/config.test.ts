@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+
+import { parseConfig } from "~/config.server";
+
+/** The settings the shop reads from its environment (README, Configuration). */
+
+const HOSTED = { SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "anon-key" };
+
+describe("defaults", () => {
+  it("needs nothing set to run locally", () => {
+    expect(parseConfig({})).toEqual({
+      nodeEnv: "development",
+      port: 3000,
+      host: null,
+      dataDir: ".data",
+      sessionSecret: null,
+      supabase: null,
+      siteOrigin: null,
+      trustProxy: false,
+    });
+  });
+
+  it("reads empty and blank values as unset", () => {
+    const blank = { NODE_ENV: "", PORT: " ", HOST: "", DATA_DIR: "  ", SESSION_SECRET: "", SITE_URL: " " };
+    expect(parseConfig({ ...blank, SUPABASE_URL: "", SUPABASE_ANON_KEY: "", TRUST_PROXY: "" })).toEqual(
+      parseConfig({}),
+    );
+  });
+
+  it("reads values without the spaces around them", () => {
+    const config = parseConfig({
+      NODE_ENV: " production ",
+      PORT: " 8080 ",
+      HOST: " 127.0.0.1 ",
+      DATA_DIR: " memory:// ",
+      SESSION_SECRET: " s3cret ",
+      SUPABASE_URL: " https://x.supabase.co ",
+      SUPABASE_ANON_KEY: " anon-key ",
+    });
+    expect(config).toMatchObject({
+      nodeEnv: "production",
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "memory://",
+      sessionSecret: "s3cret",
+      supabase: { url: "https://x.supabase.co", anonKey: "anon-key" },
+    });
+  });
+});
+
+describe("invalid values", () => {
+  it.each([
+    [{ NODE_ENV: "staging" }, 'NODE_ENV must be production, development or test, not "staging".'],
+    [{ PORT: "http" }, 'PORT must be a port number from 0 to 65535, not "http".'],
+    [{ PORT: "65536" }, 'PORT must be a port number from 0 to 65535, not "65536".'],
+    [{ PORT: "-1" }, 'PORT must be a port number from 0 to 65535, not "-1".'],
+    [{ PORT: "80.5" }, 'PORT must be a port number from 0 to 65535, not "80.5".'],
+    [{ TRUST_PROXY: "true" }, 'TRUST_PROXY must be 1 (one reverse proxy you control in front) or 0, not "true".'],
+    [
+      { SUPABASE_URL: "x.supabase.co" },
+      `SUPABASE_URL must be the project's http(s) URL, such as https://your-project.supabase.co, not "x.supabase.co".`,
+    ],
+    [
+      { SITE_URL: "www.makervolt.com" },
+      'SITE_URL must be an absolute http(s) URL without credentials, such as https://www.makervolt.com, not "www.makervolt.com".',
+    ],
+    [
+      { SITE_URL: "ftp://www.makervolt.com" },
+      'SITE_URL must be an absolute http(s) URL without credentials, such as https://www.makervolt.com, not "ftp://www.makervolt.com".',
+    ],
+    [
+      { SITE_URL: "https://user:secret@www.makervolt.com" },
+      "SITE_URL must be an absolute http(s) URL without credentials, such as https://www.makervolt.com, " +
+        'not "https://user:secret@www.makervolt.com".',
+    ],
+    [
+      { SITE_URL: "https://www.makervolt.com/shop" },
+      "SITE_URL must be an origin without a path, query or fragment (e.g. https://www.makervolt.com), " +
+        'not "https://www.makervolt.com/shop".',
+    ],
+    [
+      { SITE_URL: "https://www.makervolt.com/?a=1" },
+      "SITE_URL must be an origin without a path, query or fragment (e.g. https://www.makervolt.com), " +
+        'not "https://www.makervolt.com/?a=1".',
+    ],
+  ])("refuses %o in one line: %s", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(expect.objectContaining({ name: "StartupError", message }));
+  });
+
+  it("names every bad value in the same line", () => {
+    expect(() => parseConfig({ PORT: "x", TRUST_PROXY: "yes" })).toThrow(
+      'PORT must be a port number from 0 to 65535, not "x"; TRUST_PROXY must be 1 (one reverse proxy you control ' +
+        'in front) or 0, not "yes".',
+    );
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["0", false],
+    ["1", true],
+    [" 1 ", true],
+  ])("%o trusts a proxy: %s", (value, trusted) => {
+    expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toBe(trusted);
+  });
+});
+
+describe("SITE_URL", () => {
+  it("is kept as a bare origin", () => {
+    expect(parseConfig({ SITE_URL: "https://Shop.Example:8443/" }).siteOrigin).toBe("https://shop.example:8443");
+    expect(parseConfig({ SITE_URL: "http://localhost:3000" }).siteOrigin).toBe("http://localhost:3000");
+  });
+});
+
+describe("hosted Supabase", () => {
+  it("is chosen only when both the URL and the anon key are set", () => {
+    expect(parseConfig(HOSTED).supabase).toEqual({ url: "https://x.supabase.co", anonKey: "anon-key" });
+    expect(parseConfig({ SUPABASE_URL: HOSTED.SUPABASE_URL }).supabase).toBeNull();
+    expect(parseConfig({ SUPABASE_ANON_KEY: HOSTED.SUPABASE_ANON_KEY }).supabase).toBeNull();
+  });
+
+  it("needs SESSION_SECRET in production (ADR 006)", () => {
+    expect(() => parseConfig({ ...HOSTED, NODE_ENV: "production" })).toThrow(
+      expect.objectContaining({ name: "StartupError", message: expect.stringMatching(/^SESSION_SECRET is not set/) }),
+    );
+    expect(parseConfig({ ...HOSTED, NODE_ENV: "production", SESSION_SECRET: "s" }).sessionSecret).toBe("s");
+    expect(parseConfig({ ...HOSTED, NODE_ENV: "development" }).sessionSecret).toBeNull();
+  });
+
+  it("does not need SESSION_SECRET on the embedded database, which can keep one itself", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).sessionSecret).toBeNull();
+  });
+});
