@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-import { StartupError } from "~/services/startup-error.server";
+// Relative, not `~/`: the server entry bundles this file too, and its bundler leaves `~/` imports
+// to Node as packages.
+import { StartupError } from "./services/startup-error.server";
 
 /**
  * Every setting the shop takes from its environment, read and checked in this one place (README,
