@@ -6,12 +6,12 @@ import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
 
 /**
- * The WCAG 2.2 AA audit of issue 5: every route and notable state, in both renderings, at 320,
- * 768 and 1280 px. Axe covers what it can measure; the probes below cover what it cannot: reflow
- * inside scroll boxes, focus hidden under the sticky header or a toast (2.4.11), focus rings and
- * their contrast (2.4.7, 1.4.11), motion under prefers-reduced-motion (2.3.3), text over
- * gradients, hover and focus colours, disabled controls and placeholders (1.4.3), and target
- * sizes (2.5.8).
+ * The WCAG 2.2 AA audit (docs/accessibility.md#automated-audits): every route and notable state,
+ * in both renderings, at 320, 768 and 1280 px. Axe covers what it can measure; the probes below
+ * cover what it cannot: reflow inside scroll boxes, focus hidden under the sticky header or a
+ * toast (2.4.11), focus rings and their contrast (2.4.7, 1.4.11), motion under
+ * prefers-reduced-motion (2.3.3), text over gradients, hover and focus colours, disabled controls
+ * and placeholders (1.4.3), and target sizes (2.5.8).
  *
  * Without JavaScript the page is audited as the server sent it, with the app's scripts blocked
  * in a context that can still run axe and the probes (see withServerHtmlOnly).

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * Accounts (issue 4): a shopper signs up, sees their email in the account menu, signs out and
+ * Accounts (docs/accounts.md): a shopper signs up, sees their email in the account menu, signs out and
  * signs in again, with and without JavaScript. Each test uses a fresh email, so tests can run in
  * parallel against the one server.
  */
@@ -82,7 +82,7 @@ test.describe("accounts", () => {
       await email(page).fill(newEmail());
       await password(page).fill(PASSWORD);
       await page.getByRole("button", { name: "Sign Up" }).click();
-      // Hashing the password takes a few hundred milliseconds (scrypt, DESIGN §4).
+      // Hashing the password takes a few hundred milliseconds (scrypt, docs/accounts.md#sessions).
       await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
       await expect(notifications(page).getByText("Account created!")).toBeVisible();
     },

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { csrfToken } from "./csrf";
 import { expect, test, waitForHydration } from "./fixtures";
 
-/** The contact form (SPEC §3, §5): server-validated, nothing typed is ever lost, never a 500. */
+/** The contact form (docs/pages.md#contact): server-validated, nothing typed is ever lost, never a 500. */
 
 const form = (page: Page) => page.getByRole("region", { name: "Send us a Message" });
 const field = (page: Page, name: "Name" | "Email" | "Message") =>

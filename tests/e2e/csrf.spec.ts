@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 
 /**
  * Every action that changes state refuses a post without the page's authenticity token
- * (DESIGN §5): 403 with a page that says what to do, never a 500 and never the change.
+ * (ADR 011): 403 with a page that says what to do, never a 500 and never the change.
  */
 
 const ACTIONS: { path: string; form: Record<string, string> }[] = [

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 
 /**
- * The authenticity token a page gives its forms (DESIGN §5), for tests that post with the
+ * The authenticity token a page gives its forms (ADR 011), for tests that post with the
  * request API instead of a browser form. The GET also stores the matching `csrf` cookie in
  * `request`'s cookie jar, so a post through the same `request` carries both.
  */

@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 
-/** The WCAG tags DESIGN §7 audits against (wcag22aa turns on target-size), plus best practices. */
+/**
+ * The WCAG tags the shop is audited against (wcag22aa turns on target-size), plus best practices
+ * (docs/accessibility.md#automated-audits).
+ */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 interface Fixtures {
@@ -53,7 +56,7 @@ export async function withServerHtmlOnly(
   }
 }
 
-/** Fails with a readable list of axe's findings (DESIGN §7 tags) on the page as it is now. */
+/** Fails with a readable list of axe's findings (AXE_TAGS) on the page as it is now. */
 export async function expectNoViolations(page: Page) {
   // Only violations are read: axe then skips listing every passing node, a quarter of its time.
   const results = await new AxeBuilder({ page })

@@ -8,7 +8,7 @@ import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * Keyboard journeys (issue 5, item 2), driven by key presses as a keyboard-only shopper would.
+ * Keyboard journeys (docs/accessibility.md#keyboard), driven by key presses as a keyboard-only shopper would.
  * Behaviour that needs script (Escape on a menu, arrow keys, F8, focus after a client-side
  * navigation) is tested in the "js" project; each such test names the no-JS equivalent, which
  * the "no-js" project tests instead.

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * What a screen-reader user hears (issue 5, item 3), read from the accessibility tree through
+ * What a screen-reader user hears (docs/accessibility.md#screen-readers), read from the accessibility tree through
  * roles and accessible names rather than from the visual page. Every test runs in both
  * projects: the server HTML must already say all of it.
  */

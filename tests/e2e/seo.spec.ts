@@ -7,7 +7,7 @@ import { validateXML } from "xmllint-wasm";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * What search engines and link previews read (issue 5, item 5): canonical URLs, robots
+ * What search engines and link previews read (docs/seo.md): canonical URLs, robots
  * noindex, Open Graph and Twitter cards and JSON-LD in the HTML the server sends, the head
  * after a client-side navigation, /sitemap.xml from the database and /robots.txt.
  *

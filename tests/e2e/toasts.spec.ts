@@ -5,7 +5,7 @@ import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
 import { csrfToken } from "./csrf";
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
 
-/** SPEC §2 "Notifications" and DESIGN §5: how a toast looks, behaves and reads. */
+/** How a toast looks, behaves and reads (docs/notices-and-toasts.md#toasts). */
 
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 const notice = (page: Page) => notifications(page).getByText(NOT_IMPLEMENTED_MESSAGE);

@@ -1,5 +1,5 @@
 /**
- * The text-browser journey (issue 5, item 4): a shopper on Debian's lynx goes home -> search ->
+ * The text-browser journey (docs/accessibility.md#text-browsers): a shopper on Debian's lynx goes home -> search ->
  * filter by price -> product (quantity) -> sign up -> log out -> a wrong password -> sign in,
  * against the real built server on a fresh in-memory database. Every step asserts what lynx
  * shows, because that is all this shopper gets: no CSS (so visually hidden text shows), no
@@ -21,9 +21,9 @@ import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const PORT = Number(process.env.LYNX_PORT || 3190);
-/** DESIGN §6: the catalogue shows 24 products a page. */
+/** The catalogue shows 24 products a page (docs/catalogue.md#paging). */
 const PAGE_SIZE = 24;
-/** SPEC §9: at most this many key features on the product page. */
+/** At most this many key features on the product page (docs/product-page.md#contents). */
 const MAX_KEY_FEATURES = 5;
 
 const HOME_HEADING = "Electronic Components & Maker Supplies";

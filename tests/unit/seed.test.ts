@@ -14,8 +14,8 @@ import { productSlug } from "../../scripts/draw-product-images";
 
 /**
  * The catalogue seed as the shop will see it: supabase/seed.sql loaded into a real PGlite after
- * the project's migrations, then checked against the coverage DESIGN §4 asks for and the pages
- * and tests rely on.
+ * the project's migrations, then checked for the coverage the pages and tests rely on
+ * (docs/data.md#seed).
  */
 
 const PUBLIC_DIR = fileURLToPath(new URL("../../public", import.meta.url));

@@ -7,7 +7,8 @@ import { AUTH_MESSAGES } from "~/backends/types";
 
 /**
  * The hosted auth backend against a fake GoTrue at the HTTP edge (msw): the real supabase-js
- * client sends the requests; each of the service's answers becomes the SPEC §8 message.
+ * client sends the requests; each of the service's answers becomes the message a shopper reads
+ * (docs/accounts.md#failures).
  */
 
 const SUPABASE_URL = "https://makervolt-test.supabase.co";
