@@ -1,5 +1,5 @@
 /**
- * Lighthouse audit for DESIGN §7 and issue 5: accessibility, best practices and SEO at 100 on
+ * Lighthouse audit (docs/budgets.md#lighthouse): accessibility, best practices and SEO at 100 on
  * every route; performance at least 95 (reported, not enforced: the machines are shared, and
  * the simulated throttling scales whatever CPU time the loaded machine measured).
  *
@@ -28,13 +28,13 @@ interface AuditedRoute {
   name: string;
   path: string;
   /**
-   * Issue 5 asks for `noindex` on search results and /auth: they are thin or private pages
-   * that should not be in a search index. Lighthouse's `is-crawlable` audit fails any page
-   * that asks not to be indexed, and it weighs about a third of the SEO score, so such a page
-   * can never reach 100 while doing what the issue asks. On these routes the SEO score is
-   * recomputed without that one audit, after checking that the only thing blocking crawlers
-   * is the page's own robots meta tag or X-Robots-Tag header (a robots.txt block would hide
-   * the noindex from crawlers, so it still fails).
+   * Search results and /auth ask not to be indexed (docs/seo.md#what-is-not-indexed): they are
+   * thin or private pages that should not be in a search index. Lighthouse's `is-crawlable`
+   * audit fails any page that asks not to be indexed, and it weighs about a third of the SEO
+   * score, so such a page can never reach 100 while doing what it should. On these routes the
+   * SEO score is recomputed without that one audit, after checking that the only thing blocking
+   * crawlers is the page's own robots meta tag or X-Robots-Tag header (a robots.txt block would
+   * hide the noindex from crawlers, so it still fails).
    */
   noindexByDesign?: boolean;
 }
@@ -247,7 +247,7 @@ function assess(route: AuditedRoute, lhr: Result): RouteOutcome {
     const crawlable = lhr.audits["is-crawlable"];
     if (crawlable?.score === 1) {
       // Enforcing noindex is the SEO end-to-end tests' job; here it is only pointed out.
-      outcome.notes.push("expected a noindex robots directive (issue 5), but the page is indexable");
+      outcome.notes.push("expected a noindex robots directive, but the page is indexable");
     } else if (blockedOnlyByNoindex(crawlable)) {
       excludedSeoAudits.add("is-crawlable");
       outcome.seoWithoutIsCrawlable = true;
@@ -319,7 +319,7 @@ function printSummary(outcomes: RouteOutcome[]) {
   }
   if (outcomes.some((o) => o.seoWithoutIsCrawlable)) {
     console.log(
-      "* without is-crawlable: search results and /auth ask not to be indexed (issue 5), which that audit always fails.",
+      "* without is-crawlable: search results and /auth ask not to be indexed, which that audit always fails.",
     );
   }
 
@@ -329,7 +329,9 @@ function printSummary(outcomes: RouteOutcome[]) {
   }
   const slow = outcomes.filter((o) => o.performanceNotes.length);
   if (slow.length) {
-    console.log(`\nPerformance below ${PERFORMANCE_BUDGET * 100} (DESIGN §7; reported, not enforced):`);
+    console.log(
+      `\nPerformance below ${PERFORMANCE_BUDGET * 100} (reported, not enforced; docs/budgets.md#lighthouse):`,
+    );
     for (const outcome of slow)
       console.log(`  ${outcome.route.path}\n${outcome.performanceNotes.map((n) => `    ${n}`).join("\n")}`);
   }

@@ -1,7 +1,7 @@
 /**
- * Throughput benchmark for DESIGN §7: `/products` with 10,000 products must serve at least a
- * fifth of what the same server serves for a small static file, with p99 under 100 ms at 20
- * connections and peak memory under 350 MB.
+ * Throughput benchmark (docs/budgets.md#how-they-are-measured). Its summary still checks the
+ * earlier target for `/products` with 10,000 products: at least a fifth of what the same server
+ * serves for a small static file, with p99 under 100 ms at 20 connections.
  *
  * The machines are shared and noisy, so the two targets are measured side by side in
  * alternating rounds within one run, and medians are compared, never absolute numbers

@@ -1,6 +1,6 @@
 /**
  * Fills the embedded database with generated products until the catalogue holds N, for
- * benchmarks and EXPLAIN (DESIGN §7). Creates, migrates and seeds DATA_DIR first if needed.
+ * benchmarks and EXPLAIN (docs/budgets.md). Creates, migrates and seeds DATA_DIR first if needed.
  *
  * Usage: DATA_DIR=/tmp/mv-scale npm run db:scale -- 10000
  *
