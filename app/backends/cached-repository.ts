@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types";
 import type { Product } from "~/models/product";
 
@@ -19,50 +21,69 @@ import type { Product } from "~/models/product";
  * and concurrent requests for the same key share one read.
  */
 
-export interface CacheLimits {
-  /** Catalogue pages kept (filters + sort + page). Each holds up to PAGE_SIZE products. */
-  lists: number;
-  /** Single products kept (product pages). */
-  products: number;
-  /** Related-product and featured-product lists kept. */
-  groups: number;
+/** How much one of the caches keeps: whichever bound is reached first evicts the least recently used. */
+export interface CacheLimit {
+  /** Results kept. */
+  entries: number;
+  /** Their combined size, estimated as the length of their JSON (jsonLength); a larger result is not kept. */
+  size: number;
 }
 
+export interface CacheLimits {
+  /** Catalogue pages (filters + sort + page), each up to PAGE_SIZE products. */
+  lists: CacheLimit;
+  /** Single products (product pages). */
+  products: CacheLimit;
+  /** Related-product and featured-product lists (4 products each). */
+  groups: CacheLimit;
+}
+
+const MB = 1024 * 1024;
+
 /**
- * About 25 KB of JavaScript objects per catalogue page of 24 products and 1 KB per product,
- * so the defaults bound the cache at roughly 15 MB.
+ * A seed product is about 1.1 KB of JSON and a catalogue page of 24 about 22 KB, so with
+ * products like the seed's the entry counts bind first; the sizes still bind when products are
+ * larger (long descriptions, many specifications). At most about 23 MB of JSON in all, and
+ * objects take about 1.5 times their JSON length in the heap (measured on a catalogue page).
  */
-export const DEFAULT_CACHE_LIMITS: CacheLimits = { lists: 500, products: 2000, groups: 1000 };
+export const DEFAULT_CACHE_LIMITS: CacheLimits = {
+  lists: { entries: 500, size: 12 * MB },
+  products: { entries: 2000, size: 3 * MB },
+  groups: { entries: 1000, size: 8 * MB },
+};
 
-/** A least-recently-used map of promises: a Map iterates in insertion order, so re-inserting on a hit keeps the oldest first. */
-class LruCache<V> {
-  private readonly entries = new Map<string, Promise<V>>();
+/** The sitemap asks with one limit: a slot or two is plenty (10,000 ids are about 60 KB of JSON). */
+const ID_LIST_LIMIT: CacheLimit = { entries: 2, size: MB };
 
-  constructor(private readonly limit: number) {}
+/**
+ * A result's size for the bounds: a rough estimate (characters of JSON, not bytes of heap),
+ * computed once per read from the database, which costs far more.
+ */
+function jsonLength(value: unknown): number {
+  return JSON.stringify(value).length;
+}
 
-  get size(): number {
-    return this.entries.size;
-  }
+/** How to read a value the cache does not have yet; each call site knows its own. */
+type Read<V> = () => Promise<V>;
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    const loading = load();
-    this.entries.set(key, loading);
-    // A failure (e.g. the database was briefly unavailable) must not be served again.
-    loading.catch(() => {
-      if (this.entries.get(key) === loading) this.entries.delete(key);
-    });
-    while (this.entries.size > this.limit) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-    return loading;
-  }
+/**
+ * lru-cache's fetch() shares one read between concurrent requests for a key and keeps no
+ * failed read; the read itself is passed to it as the fetch's `context`.
+ */
+function readCache<V extends object>(limit: CacheLimit): LRUCache<string, V, Read<V>> {
+  return new LRUCache<string, V, Read<V>>({
+    max: limit.entries,
+    maxSize: limit.size,
+    sizeCalculation: jsonLength,
+    fetchMethod: (_key, _stale, { context: read }) => read(),
+    // A read still under way when its entry is evicted still answers the requests waiting for it.
+    ignoreFetchAbort: true,
+  });
+}
+
+/** lru-cache keeps no null, so a product that does not exist is kept as `{ product: null }`. */
+interface ProductLookup {
+  readonly product: Product | null;
 }
 
 function freezeProduct(product: Product): Product {
@@ -96,19 +117,18 @@ export function listQueryKey(query: ProductListQuery): string {
 }
 
 export class CachedProductRepository implements ProductRepository {
-  private readonly lists: LruCache<ProductPage>;
-  private readonly products: LruCache<Product | null>;
-  private readonly groups: LruCache<Product[]>;
-  /** The sitemap asks with one limit: a slot or two is plenty (10,000 ids are about 80 KB). */
-  private readonly idLists = new LruCache<number[]>(2);
+  private readonly lists: LRUCache<string, ProductPage, Read<ProductPage>>;
+  private readonly products: LRUCache<string, ProductLookup, Read<ProductLookup>>;
+  private readonly groups: LRUCache<string, Product[], Read<Product[]>>;
+  private readonly idLists = readCache<number[]>(ID_LIST_LIMIT);
 
   constructor(
     private readonly inner: ProductRepository,
     limits: CacheLimits = DEFAULT_CACHE_LIMITS,
   ) {
-    this.lists = new LruCache(limits.lists);
-    this.products = new LruCache(limits.products);
-    this.groups = new LruCache(limits.groups);
+    this.lists = readCache(limits.lists);
+    this.products = readCache(limits.products);
+    this.groups = readCache(limits.groups);
   }
 
   /** Entries held, for tests. */
@@ -116,37 +136,46 @@ export class CachedProductRepository implements ProductRepository {
     return { lists: this.lists.size, products: this.products.size, groups: this.groups.size };
   }
 
+  // forceFetch is fetch() without `undefined` in its type: it rejects if the value is
+  // undefined, which none of these is. It does not bypass the cache.
+
   listProducts(query: ProductListQuery): Promise<ProductPage> {
-    return this.lists.get(listQueryKey(query), async () => {
-      const page = await this.inner.listProducts(query);
-      return Object.freeze({ products: freezeProducts(page.products), total: page.total });
+    return this.lists.forceFetch(listQueryKey(query), {
+      context: async () => {
+        const page = await this.inner.listProducts(query);
+        return Object.freeze({ products: freezeProducts(page.products), total: page.total });
+      },
     });
   }
 
-  getProduct(id: number): Promise<Product | null> {
+  async getProduct(id: number): Promise<Product | null> {
     // Ids that cannot exist are answered by the inner repository without a query; not worth a slot.
     if (!Number.isSafeInteger(id) || id < 1) return this.inner.getProduct(id);
-    return this.products.get(String(id), async () => {
-      const product = await this.inner.getProduct(id);
-      return product && freezeProduct(product);
+    const lookup = await this.products.forceFetch(String(id), {
+      context: async () => {
+        const product = await this.inner.getProduct(id);
+        return Object.freeze({ product: product && freezeProduct(product) });
+      },
     });
+    return lookup.product;
   }
 
   relatedProducts(product: Pick<Product, "id" | "category">): Promise<Product[]> {
     const key = JSON.stringify(["related", product.id, product.category]);
-    return this.groups.get(key, async () => freezeProducts(await this.inner.relatedProducts(product)));
+    return this.groups.forceFetch(key, {
+      context: async () => freezeProducts(await this.inner.relatedProducts(product)),
+    });
   }
 
   getProducts(ids: readonly number[]): Promise<Product[]> {
     const key = JSON.stringify(["ids", ...ids]);
-    return this.groups.get(key, async () => freezeProducts(await this.inner.getProducts(ids)));
+    return this.groups.forceFetch(key, { context: async () => freezeProducts(await this.inner.getProducts(ids)) });
   }
 
   listProductIds(limit: number): Promise<number[]> {
-    return this.idLists.get(
-      String(limit),
-      async () => Object.freeze(await this.inner.listProductIds(limit)) as number[],
-    );
+    return this.idLists.forceFetch(String(limit), {
+      context: async () => Object.freeze(await this.inner.listProductIds(limit)) as number[],
+    });
   }
 
   /** Never cached: /healthz must ask the database itself. */

@@ -135,7 +135,8 @@ describe("CachedProductRepository", () => {
 
   it("drops the least recently used entries beyond its bounds", async () => {
     const inner = new CountingRepository();
-    const cached = new CachedProductRepository(inner, { lists: 2, products: 2, groups: 2 });
+    const two = { entries: 2, size: 1_000_000 };
+    const cached = new CachedProductRepository(inner, { lists: two, products: two, groups: two });
     await cached.listProducts({ ...FIRST_PAGE, page: 1 });
     await cached.listProducts({ ...FIRST_PAGE, page: 2 });
     await cached.listProducts({ ...FIRST_PAGE, page: 1 }); // page 1 is now the most recent
@@ -147,6 +148,33 @@ describe("CachedProductRepository", () => {
 
     for (const id of [1, 2, 3, 4]) await cached.getProduct(id);
     expect(cached.sizes.products).toBe(2);
+  });
+
+  it("also drops the least recently used entries beyond its size, estimated as JSON length", async () => {
+    const inner = new CountingRepository();
+    const onePage = JSON.stringify(await inner.listProducts(FIRST_PAGE)).length;
+    inner.calls = [];
+    const plenty = { entries: 100, size: 1_000_000 };
+    const twoPages = { entries: 100, size: 2 * onePage + 1 };
+    const cached = new CachedProductRepository(inner, { lists: twoPages, products: plenty, groups: plenty });
+    await cached.listProducts({ ...FIRST_PAGE, page: 1 });
+    await cached.listProducts({ ...FIRST_PAGE, page: 2 });
+    await cached.listProducts({ ...FIRST_PAGE, page: 3 }); // evicts page 1
+    expect(cached.sizes.lists).toBe(2);
+    await cached.listProducts({ ...FIRST_PAGE, page: 3 });
+    await cached.listProducts({ ...FIRST_PAGE, page: 1 });
+    expect(inner.calls).toEqual(["list |1", "list |2", "list |3", "list |1"]);
+  });
+
+  it("answers requests still waiting for a read whose entry was evicted meanwhile", async () => {
+    const inner = new CountingRepository();
+    const one = { entries: 1, size: 1_000_000 };
+    const cached = new CachedProductRepository(inner, { lists: one, products: one, groups: one });
+    const first = cached.listProducts({ ...FIRST_PAGE, page: 1 });
+    const second = cached.listProducts({ ...FIRST_PAGE, page: 2 }); // evicts page 1 while it is read
+    expect(await first).toEqual({ products: [product(1)], total: 100 });
+    expect(await second).toEqual({ products: [product(2)], total: 100 });
+    expect(cached.sizes.lists).toBe(1);
   });
 
   it("hands out frozen results, so one request cannot change what the next one sees", async () => {
