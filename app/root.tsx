@@ -137,7 +137,7 @@ const STATUS_TEXTS: Record<number, string> = {
 };
 
 /**
- * SPEC's generic fallback: "Unexpected Application Error!" with the status and status text, or
+ * The generic fallback (docs/routes.md#error-page): "Unexpected Application Error!" with the status and status text, or
  * the error's message. Only the message is shown, never a stack; in production Remix already
  * replaces server errors' messages with "Unexpected Server Error".
  */

@@ -6,7 +6,7 @@ import { CachedProductRepository } from "./cached-repository";
 import { type AuthBackend, BackendError, type ProductRepository } from "./types";
 
 /**
- * The one place that decides which data service the app talks to (DESIGN §4): hosted
+ * The one place that decides which data service the app talks to (docs/data.md#backends): hosted
  * Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set, otherwise the embedded
  * PGlite database. Each backend is imported only when chosen, so the embedded one never
  * starts PGlite in hosted mode.

@@ -1,6 +1,6 @@
 /**
  * Catalogue search is a case-insensitive substring match on name and description, with
- * every character of the term matched literally (DESIGN §6): these build the patterns.
+ * every character of the term matched literally (docs/catalogue.md#search): these build the patterns.
  */
 
 /** An ILIKE pattern (escape character `\`, Postgres' default) matching `term` anywhere. */

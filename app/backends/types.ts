@@ -66,7 +66,7 @@ export interface AuthUser {
 
 /**
  * Why an auth call failed. `message` reads like the hosted service's own (GoTrue) and is shown
- * in the SPEC §8 toast; `status` is the service's HTTP status (0 for a network failure).
+ * in the failure toast (docs/accounts.md#failures); `status` is the service's HTTP status (0 for a network failure).
  */
 export interface AuthFailure {
   code:
@@ -109,7 +109,7 @@ export interface SessionLookup {
 
 /**
  * Accounts and sessions, implemented once for the embedded database and once for hosted
- * Supabase auth (GoTrue). Sign-up confirms at once and signs the new user in (DESIGN §4).
+ * Supabase auth (GoTrue). Sign-up confirms at once and signs the new user in (ADR 011).
  */
 export interface AuthBackend {
   signUp(email: string, password: string): Promise<AuthOutcome>;

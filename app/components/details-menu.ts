@@ -60,7 +60,7 @@ function itemForKey(key: string, items: HTMLElement[], current: Element | null, 
  * keyboard-operable menu (Enter/Space on the summary, Tab through the items); with script it
  * also closes on Escape (focus returns to the summary), on a click or focus outside, and after
  * navigating; arrow keys, Home and End move between its items; and with `openOnHover` a mouse
- * pointer opens it on hover (SPEC's "hover menu").
+ * pointer opens it on hover (docs/pages.md#header).
  */
 export function useDetailsMenu(ref: RefObject<HTMLDetailsElement>, { openOnHover = false } = {}) {
   const location = useLocation();

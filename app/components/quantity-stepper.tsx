@@ -52,7 +52,7 @@ function StepForm({
 }
 
 /**
- * Minimum 1, no maximum (SPEC). The number field belongs to the Add to Cart form (`form=`).
+ * Minimum 1, no maximum. The number field belongs to the Add to Cart form (`form=`).
  * Without JavaScript − and + submit their own forms, reloading the page with the new quantity;
  * with it they only change the number.
  */

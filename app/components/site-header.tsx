@@ -8,7 +8,7 @@ import { NoticeButton } from "~/components/notice-button";
 import { CATEGORIES } from "~/models/categories";
 import { STORE_NAME } from "~/models/store";
 
-/** The cart is not built yet: its badge is fixed at 0 (SPEC §2 Header). */
+/** The cart is not built yet: its badge is fixed at 0 (docs/pages.md#header). */
 const CART_COUNT = 0;
 
 const iconButton =
@@ -115,7 +115,7 @@ function CategoriesMenu() {
 }
 
 /**
- * The signed-in shopper's menu (SPEC §2 Header): their email and a Logout button, a native POST
+ * The signed-in shopper's menu (docs/accounts.md#account-menu): their email and a Logout button, a native POST
  * to /logout. A `<details>` disclosure, so it opens with Enter or Space and without JavaScript;
  * with script, Escape closes it and returns focus to the button.
  */

@@ -1,7 +1,7 @@
 import { filledStars } from "~/models/product";
 
 export interface StarsProps {
-  /** 0 to 5; the stars fill up to the rating rounded down (SPEC), the text keeps one decimal. */
+  /** 0 to 5; the stars fill up to the rating rounded down, the text keeps one decimal. */
   rating: number;
   /** Review count. "short" shows "(12)" (cards), "long" shows "(12 reviews)" (product page). */
   reviews?: number;
@@ -18,7 +18,7 @@ function ratingText(rating: number): string {
 
 /**
  * A five-star rating. The stars are decoration (hidden from assistive technology); the rating
- * itself is text: "Rated 4.6 out of 5" (DESIGN §1).
+ * itself is text: "Rated 4.6 out of 5" (docs/accessibility.md#wcag-22-aa-commitments).
  */
 export function Stars({ rating, reviews, reviewsStyle = "short", size = "sm" }: StarsProps) {
   const filled = filledStars(rating);

@@ -10,7 +10,7 @@ import { type Toast, toRadixDuration, TOAST_DURATION_MS } from "~/models/toast";
 const REGION_LABEL = "Notifications (F8)";
 const CLOSE_LABEL = "Close notification";
 
-/** Bottom right, full width on phones, at most 420 px from `md` (SPEC §9). */
+/** Bottom right, full width on phones, at most 420 px from `md` (docs/notices-and-toasts.md#behaviour). */
 const regionClass =
   "pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 md:max-w-[420px]";
 // A focused Radix toast draws its ring inside the card: outside, it would fall on whatever the
@@ -36,7 +36,7 @@ const actionClass = (variant: Toast["variant"]) =>
   }`;
 
 /**
- * The notification region (DESIGN §5). `toast` is the one the root loader read from the flash
+ * The notification region (ADR 005). `toast` is the one the root loader read from the flash
  * cookie for this page.
  *
  * - Server HTML and the hydration pass render it as plain markup (StaticToastRegion): a live
@@ -159,7 +159,7 @@ function useFocusReturn(viewport: RefObject<HTMLOListElement>) {
 }
 
 /**
- * Radix Toast, SPEC §2 and §9: limit 1 (the store keeps one), 5000 ms, swipe right 50 px,
+ * Radix Toast (docs/notices-and-toasts.md#behaviour): limit 1 (the store keeps one), 5000 ms, swipe right 50 px,
  * Escape and the close button dismiss, F8 focuses the region. Radix announces a toast through
  * a visually hidden live region it renders into `announcer`; hiding that container silences
  * the announcement for a toast the plain markup already announced. Dismissing a toast (or

@@ -12,7 +12,7 @@ export interface ToastState extends Toast {
   announce: boolean;
 }
 
-/** SPEC §2: at most one toast is visible; a new one replaces the previous. */
+/** At most one toast is visible; a new one replaces the previous (docs/notices-and-toasts.md#behaviour). */
 const TOAST_LIMIT = 1;
 
 const NO_TOASTS: ToastState[] = [];

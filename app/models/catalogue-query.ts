@@ -2,7 +2,7 @@ import { isCategorySlug, type CategorySlug } from "./categories";
 import { cleanText, queryParam } from "./request-text";
 
 /**
- * The catalogue's state lives in the URL (DESIGN §6). This module turns any query string,
+ * The catalogue's state lives in the URL (ADR 002). This module turns any query string,
  * however hostile, into a valid CatalogueQuery, and a query back into the shortest URL.
  * Every invalid value falls back to its default; nothing here throws.
  */
@@ -23,7 +23,7 @@ export type View = (typeof VIEWS)[number];
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 100;
 export const PAGE_SIZE = 24;
-/** Only this much of a search term is used (DESIGN §6). */
+/** Only this much of a search term is used (docs/catalogue.md#search). */
 export const SEARCH_MAX_LENGTH = 100;
 /** Pages past this are treated as invalid, so a huge number never reaches SQL as an offset. */
 const PAGE_LIMIT = 100_000;

@@ -21,17 +21,15 @@ export const CONTACT_DETAILS = {
     `${POSTAL_ADDRESS.locality}, ${POSTAL_ADDRESS.region} ${POSTAL_ADDRESS.postalCode}`,
     POSTAL_ADDRESS.country,
   ],
-  /** SPEC §9: Mon-Fri 9-6, Sat 10-4, Sun closed. */
   hours: [
     { days: "Monday – Friday", time: "9:00 AM – 6:00 PM" },
     { days: "Saturday", time: "10:00 AM – 4:00 PM" },
     { days: "Sunday", time: "Closed" },
   ],
-  /** SPEC §9: support replies within 24 hours. */
   replyTime: "We reply to every message within 24 hours.",
 } as const;
 
-/** SPEC §3: the contact message's subject options, value and label. */
+/** The contact message's subject options, value and label (docs/pages.md#contact). */
 export const CONTACT_SUBJECTS = [
   { value: "general", label: "General Inquiry" },
   { value: "technical", label: "Technical Support" },

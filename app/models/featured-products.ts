@@ -1,5 +1,5 @@
 /**
- * The four products the home page features (SPEC: "four hard-coded featured products"), by id
+ * The four products the home page features (docs/pages.md#home), by id
  * in supabase/seed.sql: one each from development boards, displays, robotics and tools, all in
  * stock, three of them on sale so the SALE badge shows. tests/unit/seed.test.ts keeps this true.
  *

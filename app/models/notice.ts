@@ -10,7 +10,7 @@ export const NOTICE_ACTION = "/notice";
  */
 export const FETCHER_FIELD = "_fetcher";
 
-/** SPEC §8: the notice for a placeholder. */
+/** The notice for a placeholder (docs/notices-and-toasts.md#coming-soon-notices). */
 export const NOT_IMPLEMENTED_TOAST: ToastInput = { title: "Coming soon", description: NOT_IMPLEMENTED_MESSAGE };
 
 /** The newsletter form's name in a flash (see FlashFormSchema). */

@@ -31,7 +31,7 @@ export function isOnSale(product: Pick<Product, "price" | "originalPrice">): boo
   return product.originalPrice != null && product.originalPrice > product.price;
 }
 
-/** Whole stars to fill: the rating rounded down, clamped to 0..5 (SPEC: "floored"). */
+/** Whole stars to fill: the rating rounded down, clamped to 0..5 (docs/catalogue.md#product-cards). */
 export function filledStars(rating: number): number {
   if (!Number.isFinite(rating)) return 0;
   return Math.min(5, Math.max(0, Math.floor(rating)));

@@ -1,4 +1,4 @@
-/** The store's name, used in titles, the header and structured data. One constant, per DESIGN §6. */
+/** The store's name, used in titles, the header and structured data. One constant. */
 export const STORE_NAME = "MakerVolt";
 
 /** `{heading} - MakerVolt`, the title pattern for every page. */

@@ -1,7 +1,7 @@
-/** SPEC §2 Notifications: a toast disappears after 5000 ms unless it says otherwise. */
+/** A toast disappears after 5000 ms unless it says otherwise (docs/notices-and-toasts.md#kinds). */
 export const TOAST_DURATION_MS = 5000;
 
-/** SPEC §1 and §8: what every placeholder (Add to Cart, Wishlist, footer items ...) answers. */
+/** What every placeholder answers (docs/notices-and-toasts.md#coming-soon-notices). */
 export const NOT_IMPLEMENTED_MESSAGE =
   "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
 
@@ -11,7 +11,7 @@ export const NOT_IMPLEMENTED_MESSAGE =
  * keep zod out of the browser bundle.
  *
  * - `duration`: milliseconds before it closes by itself; absent means the default 5000 ms, and
- *   `null` means "never" (SPEC's `Infinity`, which JSON cannot carry). `toRadixDuration` turns it
+ *   `null` means "never" (Radix's `Infinity`, which JSON cannot carry). `toRadixDuration` turns it
  *   back into `Infinity` for Radix.
  * - `action`: an optional link shown in the toast, e.g. `{ label: "View cart", href: "/cart" }`.
  *   It is a link (not a callback) so it works from server HTML; `href` must be a path on this site.

@@ -73,7 +73,7 @@ const CATEGORY_ICONS: Record<CategorySlug, ComponentType<SVGProps<SVGSVGElement>
   tools: WrenchIcon,
 };
 
-/** Hard-coded, as SPEC says; opening one shows the not-implemented notice. */
+/** Fixed (docs/pages.md#home); opening one shows the not-implemented notice. */
 const TUTORIALS: { slug: string; title: string; description: string; category: CategorySlug; readMinutes: number }[] = [
   {
     slug: "esp32-weather-station",

@@ -46,7 +46,7 @@ const COPY = {
   },
 } as const;
 
-/** `?mode=sign-up` picks the sign-up form (DESIGN §6); anything else is sign-in. */
+/** `?mode=sign-up` picks the sign-up form (docs/accounts.md#sign-in-and-sign-up); anything else is sign-in. */
 function parseMode(value: string | null): Mode {
   return value === "sign-up" ? "sign-up" : "sign-in";
 }
@@ -55,7 +55,7 @@ const EMAIL_FORMAT = "Enter an email address in the correct format, like name@ex
 const EmailSchema = z.string().trim().min(1, "Enter your email address").max(254, EMAIL_FORMAT).email(EMAIL_FORMAT);
 
 /**
- * SPEC §5 and DESIGN §6: an email and a password. Sign-up needs 8 to 128 characters and nothing
+ * An email and a password (docs/accounts.md#validation). Sign-up needs 8 to 128 characters and nothing
  * else (no composition rules, OWASP ASVS 5); sign-in accepts any non-empty password, so a
  * password set under other rules still works. Passwords are never trimmed.
  */
@@ -148,7 +148,7 @@ export const meta: MetaFunction = ({ location }) => {
 };
 
 /**
- * One form for both modes (SPEC §2 Auth). The mode is in the URL, so the toggle is a link that
+ * One form for both modes. The mode is in the URL, so the toggle is a link that
  * works without JavaScript and is a client-side navigation with it.
  */
 export default function Auth() {

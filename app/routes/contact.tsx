@@ -95,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return fail({ form: "Your message could not be sent. Please check it and send it again." }, values);
   }
 
-  // SPEC §3 and §7: the message is never sent anywhere; the shop says so in the notice.
+  // The message is never sent anywhere; the shop says so in the notice (docs/pages.md#contact).
   return redirectWithToast(request, "/contact", {
     title: "Message Sent",
     description: `Thanks for reaching out! ${NOT_IMPLEMENTED_MESSAGE}`,

@@ -7,8 +7,8 @@ import { logout } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
- * The account menu's Logout button (DESIGN §6): ends the session on the server, clears the
- * cookie and goes home with SPEC §4's toast, or SPEC §8's "Sign out Failed".
+ * The account menu's Logout button (docs/accounts.md#sign-out): ends the session on the server,
+ * clears the cookie and goes home with "Logged Out", or "Sign out Failed".
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireValidCsrf(await readFormData(request), request);

@@ -63,7 +63,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
   if (!product) return data({ kind: "not-found" as const }, { status: 404 });
 
-  // Related products are a nice-to-have: a failure is logged and the page renders without them (SPEC §8).
+  // Related products are a nice-to-have: a failure is logged and the page renders without them.
   let related: Product[] = [];
   try {
     related = await repository.relatedProducts(product);

@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { view: _view, ...listQuery } = query;
     ({ products, total } = await repository.listProducts(listQuery));
     if (query.page > pageCount(total)) {
-      // A page past the end is an invalid value: fall back to the first page (DESIGN §6).
+      // A page past the end is an invalid value: fall back to the first page (docs/catalogue.md#paging).
       query = { ...query, page: 1 };
       if (total > 0) ({ products, total } = await repository.listProducts({ ...listQuery, page: 1 }));
     }
@@ -103,7 +103,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
         jsonLd: origin ? [breadcrumbJsonLd(crumbs, origin)] : [],
       })
     : noindexPageMeta({ title, description, follow: !error });
-  // rel=prev/next let crawlers and browsers walk the pages (DESIGN §6).
+  // rel=prev/next let crawlers and browsers walk the pages (docs/catalogue.md#paging).
   if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: catalogueHref(query, { page: query.page - 1 }) });
   if (query.page < pageCount(total))
     tags.push({ tagName: "link", rel: "next", href: catalogueHref(query, { page: query.page + 1 }) });

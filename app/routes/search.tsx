@@ -6,7 +6,7 @@ import { safeRedirectPath } from "~/models/safe-redirect";
 import { readFormData, textField } from "~/services/form-data.server";
 
 /**
- * The header's search box posts here (DESIGN §6). A blank term (after trimming) sends the
+ * The header's search box posts here (docs/catalogue.md#search). A blank term (after trimming) sends the
  * shopper back where they came from, so it is ignored with or without JavaScript; any other
  * term goes to the catalogue. Search changes no state, so it needs no CSRF token.
  */

@@ -7,7 +7,7 @@ import { type Config, getConfig } from "~/config.server";
 
 /**
  * What every cookie the shop sets has in common: the secret that signs it and when it is Secure
- * (DESIGN §5). One module, so the session, toast and CSRF cookies never disagree.
+ * (ADR 006). One module, so the session, toast and CSRF cookies never disagree.
  */
 
 /**

@@ -4,7 +4,7 @@ import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
 
 /**
- * Cross-site request forgery protection (DESIGN §5): remix-utils' authenticity token. The root
+ * Cross-site request forgery protection (ADR 011): remix-utils' authenticity token. The root
  * loader gives every visitor a random token in the signed, HttpOnly `csrf` cookie and puts the
  * same token in a hidden field of every state-changing form (<AuthenticityTokenInput>); each
  * action checks that the two match. A form is posted with its hidden field, so this works

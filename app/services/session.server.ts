@@ -7,7 +7,7 @@ import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
- * The shopper's session (DESIGN §5): the `__session` cookie, signed, HttpOnly, SameSite=Lax,
+ * The shopper's session (docs/accounts.md#sessions): the `__session` cookie, signed, HttpOnly, SameSite=Lax,
  * Secure in production over HTTPS. It holds only the backend's session reference (the embedded
  * session token, or the hosted service's tokens); who the shopper is comes from the backend.
  */
@@ -56,7 +56,7 @@ export interface CurrentUser {
 
 /**
  * Loaders of one request share one lookup: a hosted refresh token is single-use, so parallel
- * loaders must not each refresh it (DESIGN §5).
+ * loaders must not each refresh it (docs/accounts.md#sessions).
  */
 const lookups = new WeakMap<Request, Promise<CurrentUser>>();
 

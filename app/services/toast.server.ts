@@ -6,7 +6,7 @@ import { type Flash, type FlashForm, type Toast, type ToastInput, toToast as fil
 import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
 
 /**
- * Toasts travel from an action to the next page in a flash cookie of their own (DESIGN §5):
+ * Toasts travel from an action to the next page in a flash cookie of their own (ADR 005):
  * never in the session cookie, where two parallel commits would overwrite each other. The
  * cookie is signed, short-lived, and read and cleared by the root loader.
  */

@@ -12,7 +12,7 @@ import type { Database } from "./database.server";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
 
 /**
- * Accounts and server-side sessions in the embedded database (DESIGN §4-§5). The cookie holds a
+ * Accounts and server-side sessions in the embedded database (ADR 006). The cookie holds a
  * random 256-bit token; the table holds its SHA-256. A session ends when the shopper signs out,
  * after a week without a visit (sliding), or 30 days after sign-in, whichever comes first.
  */

@@ -15,7 +15,7 @@ import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
 /**
  * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
  * It is built from the same `supabase/` folder the Supabase CLI uses for a hosted project, so
- * the schema, policies and seed are written once (DESIGN §4).
+ * the schema, policies and seed are written once (ADR 001).
  *
  * PGlite runs one query at a time and has no lock on its data directory: open it once per
  * process (getDatabase), and openDatabase locks the directory against other processes
@@ -31,7 +31,7 @@ export const MEMORY_DATA_DIR = "memory://";
 /**
  * Postgres' default shared_buffers (128 MB) is allocated inside PGlite's WebAssembly memory
  * and never given back: with it, an open database alone held ~360 MB of RSS against the 350 MB
- * budget for the whole server under load (DESIGN §7). The catalogue's hot pages (10,000
+ * budget the whole server then had under load (docs/budgets.md#memory). The catalogue's hot pages (10,000
  * products with their indexes are ~40 MB on disk) mostly fit in 32 MB, the rest comes from
  * the OS page cache, and catalogue reads are cached above the database (ADR 007). Measured:
  * ~240 MB RSS at open instead of ~360 MB.

@@ -3,7 +3,7 @@ import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:c
 import { memoisePromise } from "~/services/memoise-promise.server";
 
 /**
- * Password hashing for the embedded backend (DESIGN §4, OWASP ASVS 5): scrypt, memory-hard,
+ * Password hashing for the embedded backend (ADR 006, OWASP ASVS 5): scrypt, memory-hard,
  * with N=2^17, r=8, p=1 (128 MiB and a few hundred milliseconds per hash), a 16-byte random salt
  * and a constant-time comparison. The stored string names its parameters
  * (`scrypt$N$r$p$salt$hash`, base64url), so they can be raised later without breaking old hashes.
@@ -23,7 +23,7 @@ const MAX_N = 2 ** 20;
 
 /**
  * Hashes run one at a time: each needs 128 MiB, and a burst of sign-ins must not multiply that
- * (DESIGN §7's memory budget). They run on libuv's thread pool, so the event loop stays free.
+ * (docs/budgets.md#memory). They run on libuv's thread pool, so the event loop stays free.
  */
 let queue: Promise<unknown> = Promise.resolve();
 

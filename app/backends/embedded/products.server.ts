@@ -10,7 +10,7 @@ import { asAnon, type Database } from "./database.server";
 
 const COLUMNS = PRODUCT_COLUMNS.join(", ");
 
-/** Each sort ends with id so equal keys always come back in one order (DESIGN §6). */
+/** Each sort ends with id so equal keys always come back in one order (ADR 004). */
 const ORDER_BY: Record<Sort, string> = {
   name: "name_sort, id",
   "price-low": "price, id",

@@ -24,11 +24,11 @@ import { createSupabaseClient, type SupabaseSettings } from "./client.server";
 
 /**
  * Hosted Supabase Auth (GoTrue) through supabase-js: signUp, signInWithPassword, signOut, and
- * refreshSession (DESIGN §5). The tokens never reach the browser's script: they travel as the
+ * refreshSession (docs/accounts.md#sessions). The tokens never reach the browser's script: they travel as the
  * session reference inside the signed, HttpOnly `__session` cookie, with the user's id and email
  * (signed with our secret, so a page view needs no call to the service).
  *
- * The access token is refreshed on the server when it expires within 10 s (SPEC §9), at most
+ * The access token is refreshed on the server when it expires within 10 s, at most
  * once per request (session.server.ts shares one lookup between a request's loaders, since a
  * refresh token is single-use). The session ends (the cookie is cleared) only when the service
  * says it is invalid; when the service is unreachable, slow or failing, the page shows signed out
@@ -37,10 +37,10 @@ import { createSupabaseClient, type SupabaseSettings } from "./client.server";
  * default), the usual trade-off of JWT sessions.
  */
 
-/** SPEC §9: a session is treated as expiring within 10 s. */
+/** A session whose access token expires within this many seconds is refreshed first. */
 export const EXPIRY_MARGIN_SECONDS = 10;
 /**
- * supabase-js retries a refresh that fails on the network for up to 30 s (SPEC §9); a page must
+ * supabase-js retries a refresh that fails on the network for up to 30 s; a page must
  * not wait that long. The auth client's calls share one deadline (see bounded-fetch.server.ts),
  * which ends that loop; this is the caller's own limit, a little longer, in case it does not.
  */
@@ -74,7 +74,7 @@ function parseStored(ref: SessionRef): StoredSession | null {
 }
 
 /**
- * GoTrue's answer as SPEC §8 wants it: its own message where it sent one ("Invalid login
+ * GoTrue's answer as a shopper reads it (docs/accounts.md#failures): its own message where it sent one ("Invalid login
  * credentials", "User already registered", a weak password); for a network failure, a time-out
  * or a server error (never the shopper's doing), a message saying to try again later.
  */

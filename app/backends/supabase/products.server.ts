@@ -16,7 +16,7 @@ const ID_PAGE_SIZE = 1000;
 /** PostgREST's "offset past the end" answer (416) when an exact count is asked for. */
 const RANGE_NOT_SATISFIABLE = "PGRST103";
 
-/** The same orders as the embedded backend, each ending with id ascending (DESIGN §6). */
+/** The same orders as the embedded backend, each ending with id ascending (ADR 004). */
 const ORDERS: Record<Sort, { column: string; ascending: boolean; nullsFirst?: boolean }[]> = {
   name: [{ column: "name_sort", ascending: true }],
   "price-low": [{ column: "price", ascending: true }],
