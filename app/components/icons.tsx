@@ -167,6 +167,38 @@ export function BookIcon(props: IconProps) {
   );
 }
 
+export function HeartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
+    </Icon>
+  );
+}
+
+export function ShareIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="18" cy="5" r="2.5" />
+      <circle cx="6" cy="12" r="2.5" />
+      <circle cx="18" cy="19" r="2.5" />
+      <path d="m8.2 10.8 7.6-4.4M8.2 13.2l7.6 4.4" />
+    </Icon>
+  );
+}
+
+/** A filled check mark on a 20x20 grid, for list items. */
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon viewBox="0 0 20 20" fill="currentColor" stroke="none" {...props}>
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.3 7.3-7.3a1 1 0 0 1 1.4 0Z"
+        clipRule="evenodd"
+      />
+    </Icon>
+  );
+}
+
 /* Category icons: one per category slug, used by the home page's "Shop by Category" grid. */
 
 export function SpeakerIcon(props: IconProps) {

@@ -3,9 +3,8 @@ import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type MouseEv
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { Product } from "~/models/product";
+import { PRODUCT_TABS, type ProductTab } from "~/models/product-query";
 
-export const PRODUCT_TABS = ["description", "specifications", "reviews"] as const;
-export type ProductTab = (typeof PRODUCT_TABS)[number];
 const TAB_LABELS: Record<ProductTab, string> = {
   description: "Description",
   specifications: "Specifications",
@@ -13,11 +12,6 @@ const TAB_LABELS: Record<ProductTab, string> = {
 };
 /** The section's id: no-JS tab links jump back to it after the reload. */
 export const PRODUCT_TABS_ID = "product-details";
-
-/** `?tab=` to a tab; anything else is the default, Description. */
-export function parseTab(raw: string | null): ProductTab {
-  return PRODUCT_TABS.find((t) => t === raw) ?? "description";
-}
 
 /** Navigation state that marks a URL change as one of the tabs' own switches. */
 const TAB_SWITCH = { productTabSwitch: true } as const;

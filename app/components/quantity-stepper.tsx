@@ -1,11 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-/** `?quantity=` or a typed value to a quantity: whole numbers from 1; anything else is 1. */
-export function parseQuantity(raw: string | null | undefined): number {
-  if (raw == null || !/^\s*\d{1,9}\s*$/.test(raw)) return 1;
-  return Math.max(1, Number(raw));
-}
+import { parseQuantity } from "~/models/product-query";
 
 export interface QuantityStepperProps {
   /** The quantity the page was rendered with (from `?quantity=`). */

@@ -18,8 +18,11 @@ export function catalogueCanonicalPath(query: Pick<CatalogueQuery, "search" | "c
   return query.page > 1 ? `${path}?page=${query.page}` : path;
 }
 
+/** Every product page's path starts with this. */
+export const PRODUCT_PATH_PREFIX = "/product/";
+
 export function productPath(id: number): string {
-  return `/product/${id}`;
+  return `${PRODUCT_PATH_PREFIX}${id}`;
 }
 
 /** `path` (starting with "/") on `origin` ("https://host", no trailing slash). */
