@@ -1,4 +1,4 @@
--- MakerVolt catalogue seed: 72 maker products, 9 in each of the 8 categories (DESIGN §4).
+-- MakerVolt catalogue seed: 72 maker products, 9 in each of the 8 categories (docs/data.md#seed).
 --
 -- Run by `supabase db reset` on a hosted project and by the embedded backend when its products
 -- table is empty. Ids are explicit so links and tests stay stable; the identity sequence is moved

@@ -1,4 +1,4 @@
--- The product catalogue (DESIGN §4). Plain PostgreSQL, applied by the Supabase CLI on a hosted
+-- The product catalogue (docs/data.md#products-table). Plain PostgreSQL, applied by the Supabase CLI on a hosted
 -- project and by the embedded backend on PGlite (after its prelude, which creates the roles,
 -- schemas and extensions schema that Supabase provides).
 
