@@ -124,6 +124,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid login credentials",
   alreadyRegistered: "User already registered",
   weakPassword: "Password should be at least 8 characters.",
+  /** Also our own answer when rate-limit.server.ts holds an attempt back. */
   rateLimited: "Too many attempts. Try again in a minute.",
   /** Ours, not GoTrue's: the service could not be reached or failed (network, time-out, 5xx). */
   unavailable: "We could not reach our sign-in service. Please try again in a minute.",

@@ -16,12 +16,7 @@ import { pageTitle, STORE_NAME } from "~/models/store";
 import { requireValidCsrf } from "~/services/csrf.server";
 import { passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import {
-  isAuthAttemptLimited,
-  RATE_LIMITED_MESSAGE,
-  recordAuthFailure,
-  recordAuthSuccess,
-} from "~/services/rate-limit.server";
+import { isAuthAttemptLimited, recordAuthFailure, recordAuthSuccess } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
@@ -108,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (mode === "sign-up" && isSpam(form)) return fail("Something went wrong", 400);
 
   const { email: validEmail, password } = parsed.data;
-  if (isAuthAttemptLimited(context.clientAddress, validEmail)) return fail(RATE_LIMITED_MESSAGE, 429);
+  if (isAuthAttemptLimited(context.clientAddress, validEmail)) return fail(AUTH_MESSAGES.rateLimited, 429);
 
   let outcome: AuthOutcome;
   try {
@@ -123,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) {
     // Not the shopper's doing (network, time-out, 5xx): say so, and it is no failed attempt either.
     if (isAuthOutage(outcome.error)) return fail(AUTH_MESSAGES.unavailable, 503);
-    if (outcome.error.status === 429) return fail(outcome.error.message || RATE_LIMITED_MESSAGE, 429);
+    if (outcome.error.status === 429) return fail(outcome.error.message || AUTH_MESSAGES.rateLimited, 429);
     // Only the answers a guesser gets (wrong password, taken email) count; an outage does not.
     if (outcome.error.status >= 400 && outcome.error.status < 500) recordAuthFailure(context.clientAddress, validEmail);
     return fail(outcome.error.message || "Something went wrong", 400);

@@ -8,8 +8,6 @@
  * the client wrote itself.
  */
 
-export const RATE_LIMITED_MESSAGE = "Too many attempts. Try again in a minute.";
-
 interface Window {
   failures: number;
   resetAt: number;
