@@ -8,14 +8,15 @@
  * the client wrote itself.
  */
 
-interface Window {
+/** One key's failures in its current fixed window, and when that window ends. */
+interface FailureWindow {
   failures: number;
   resetAt: number;
 }
 
 /** Fixed-window failure counts per key, in a map that never grows past `maxKeys`. */
 export class FailureLimiter {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows = new Map<string, FailureWindow>();
 
   constructor(
     private readonly limit: number,
@@ -26,14 +27,14 @@ export class FailureLimiter {
 
   /** True when `key` has used up its failures for the current window. */
   isLimited(key: string): boolean {
-    const window = this.current(key);
-    return window !== undefined && window.failures >= this.limit;
+    const failureWindow = this.current(key);
+    return failureWindow !== undefined && failureWindow.failures >= this.limit;
   }
 
   recordFailure(key: string): void {
-    const window = this.current(key);
-    if (window) {
-      window.failures += 1;
+    const failureWindow = this.current(key);
+    if (failureWindow) {
+      failureWindow.failures += 1;
       return;
     }
     this.makeRoom();
@@ -49,19 +50,19 @@ export class FailureLimiter {
     return this.windows.size;
   }
 
-  private current(key: string): Window | undefined {
-    const window = this.windows.get(key);
-    if (window && window.resetAt <= this.now()) {
+  private current(key: string): FailureWindow | undefined {
+    const failureWindow = this.windows.get(key);
+    if (failureWindow && failureWindow.resetAt <= this.now()) {
       this.windows.delete(key);
       return undefined;
     }
-    return window;
+    return failureWindow;
   }
 
   private makeRoom() {
     if (this.windows.size < this.maxKeys) return;
     const now = this.now();
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    for (const [key, failureWindow] of this.windows) if (failureWindow.resetAt <= now) this.windows.delete(key);
     // Still full: drop the oldest windows (a Map iterates in insertion order).
     for (const key of this.windows.keys()) {
       if (this.windows.size < this.maxKeys) break;
