@@ -38,10 +38,7 @@ async function createProductRepository(): Promise<ProductRepository> {
 export const getProductRepository: () => Promise<ProductRepository> = memoisePromise(() =>
   // A database that cannot be opened is an outage to the pages (503), whatever the cause.
   createProductRepository().catch((error: unknown) => {
-    throw new BackendError("The product database could not be opened.", undefined, {
-      kind: "unavailable",
-      cause: error,
-    });
+    throw new BackendError("The product database could not be opened.", { kind: "unavailable", cause: error });
   }),
 );
 

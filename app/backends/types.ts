@@ -35,21 +35,34 @@ export interface ProductRepository {
  */
 export type BackendFailureKind = "unavailable" | "failed";
 
+/** What the data service said about a failure besides its message. */
+export interface ServiceErrorFields {
+  /** PostgreSQL's SQLSTATE, or PostgREST's own code (PGRST...). */
+  code?: string;
+  /** PostgreSQL's DETAIL line (PostgREST passes it on as `details`). */
+  detail?: string;
+  hint?: string;
+  /** The HTTP status of the hosted service's answer. */
+  status?: number;
+}
+
 /**
- * A failure talking to the data service. `message` and `details` are the service's own words,
- * for the server log only: they may quote SQL or PostgreSQL's errors and never reach a shopper.
+ * A failure talking to the data service. `message` and `serviceError` are the service's own
+ * words, for the server log only: they may quote SQL or PostgreSQL's errors and never reach a
+ * shopper.
  */
 export class BackendError extends Error {
   readonly kind: BackendFailureKind;
+  readonly serviceError?: ServiceErrorFields;
 
   constructor(
     message: string,
-    readonly details?: { code?: string; details?: string; hint?: string; status?: number },
-    options: { kind?: BackendFailureKind; cause?: unknown } = {},
+    options: { kind?: BackendFailureKind; cause?: unknown; serviceError?: ServiceErrorFields } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "BackendError";
     this.kind = options.kind ?? "failed";
+    this.serviceError = options.serviceError;
   }
 }
 

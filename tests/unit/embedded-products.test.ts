@@ -500,6 +500,6 @@ describe("failures", () => {
       .listProducts(query())
       .catch((e: unknown) => e);
     expect((failure as BackendError).kind).toBe("failed");
-    expect((failure as BackendError).details?.code).toBe("22021");
+    expect((failure as BackendError).serviceError?.code).toBe("22021");
   });
 });

@@ -305,7 +305,7 @@ describe("errors", () => {
     const failure = await repository.listProducts(query()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BackendError);
     expect((failure as BackendError).message).toBe("column products.name_sort does not exist");
-    expect((failure as BackendError).details).toMatchObject({
+    expect((failure as BackendError).serviceError).toMatchObject({
       code: "42703",
       hint: 'Perhaps you meant to reference the column "products.name".',
       status: 400,

@@ -49,11 +49,11 @@ function backendError(error: unknown, doing: string): BackendError {
   const e = error as { message?: string; code?: string; detail?: string; hint?: string };
   // An error without a SQLSTATE comes from PGlite itself (closed, out of memory), not from a query.
   const unavailable = typeof e.code !== "string" || UNAVAILABLE_SQLSTATE_CLASSES.has(e.code.slice(0, 2));
-  return new BackendError(
-    `Could not ${doing}: ${e.message ?? String(error)}`,
-    { code: e.code, details: e.detail, hint: e.hint },
-    { kind: unavailable ? "unavailable" : "failed", cause: error },
-  );
+  return new BackendError(`Could not ${doing}: ${e.message ?? String(error)}`, {
+    kind: unavailable ? "unavailable" : "failed",
+    cause: error,
+    serviceError: { code: e.code, detail: e.detail, hint: e.hint },
+  });
 }
 
 /** Product reads against the embedded PGlite database, as role anon. */

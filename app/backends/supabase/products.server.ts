@@ -72,16 +72,15 @@ function isOutageStatus(status: number): boolean {
 
 /** The service's own message, with its code, details and hint kept for the logs. */
 function backendError(error: Pick<PostgrestError, "message" | "code" | "details" | "hint">, status: number) {
-  return new BackendError(
-    error.message || "The data service did not answer.",
-    {
+  return new BackendError(error.message || "The data service did not answer.", {
+    kind: isOutageStatus(status) ? "unavailable" : "failed",
+    serviceError: {
       code: error.code || undefined,
-      details: error.details || undefined,
+      detail: error.details || undefined,
       hint: error.hint || undefined,
       status,
     },
-    { kind: isOutageStatus(status) ? "unavailable" : "failed" },
-  );
+  });
 }
 
 /**
