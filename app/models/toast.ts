@@ -5,6 +5,11 @@ export const TOAST_DURATION_MS = 5000;
 export const NOT_IMPLEMENTED_MESSAGE =
   "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
 
+/** What a failure toast says: the failure's own words, or a generic line when it brought none. */
+export function errorMessage(message?: string): string {
+  return message || "Something went wrong";
+}
+
 /**
  * A toast as it travels in the flash cookie and the root loader's JSON. The server validates it
  * with a zod schema when it reads the cookie (app/services/toast.server.ts); these plain types

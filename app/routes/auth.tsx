@@ -7,14 +7,16 @@ import { z } from "zod";
 
 import { getAuthBackend } from "~/backends/index.server";
 import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage } from "~/backends/types";
-import { FieldError, fieldControlClass, fieldLabelClass, invalidProps } from "~/components/form-field";
+import { type FieldErrors, FormField } from "~/components/form-field";
 import { HoneypotInputs, HoneypotProvider } from "~/components/honeypot";
+import { primaryButtonClass } from "~/components/primary-button";
 import { showToast } from "~/components/use-toast";
 import { noindexPageMeta } from "~/models/page-meta";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { pageTitle, STORE_NAME } from "~/models/store";
+import { errorMessage } from "~/models/toast";
 import { requireValidCsrf } from "~/services/csrf.server";
-import { passwordField, readFormData, textField } from "~/services/form-data.server";
+import { EmailSchema, parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { isAuthAttemptLimited, recordAuthFailure, recordAuthSuccess } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
@@ -46,9 +48,6 @@ function parseMode(value: string | null): Mode {
   return value === "sign-up" ? "sign-up" : "sign-in";
 }
 
-const EMAIL_FORMAT = "Enter an email address in the correct format, like name@example.com";
-const EmailSchema = z.string().trim().min(1, "Enter your email address").max(254, EMAIL_FORMAT).email(EMAIL_FORMAT);
-
 /**
  * An email and a password (docs/accounts.md#validation). Sign-up needs 8 to 128 characters and nothing
  * else (no composition rules, OWASP ASVS 5); sign-in accepts any non-empty password, so a
@@ -63,9 +62,8 @@ const SignUpSchema = z.object({
   password: z.string().min(8, AUTH_MESSAGES.weakPassword).max(128, "Password should be at most 128 characters."),
 });
 
-type AuthField = "email" | "password";
-const fieldId = (field: AuthField) => `auth-${field}`;
-const errorId = (field: AuthField) => `auth-${field}-error`;
+type AuthErrors = FieldErrors<"email" | "password">;
+const FORM = "auth";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -79,10 +77,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // As the loader: a signed-in shopper (say, a second tab still showing this form) goes home.
   await requireAnonymous(request);
   const mode = parseMode(textField(form, "intent"));
+  const submission = parseForm(form, mode === "sign-up" ? SignUpSchema : SignInSchema, { password: passwordField });
   // Kept for the form after a failure; the password never is (nor logged, nor echoed).
-  const email = textField(form, "email").trim().slice(0, 254);
+  const email = submission.values.email.trim().slice(0, 254);
 
-  const fail = (message: string, status: 400 | 429 | 503, errors: Partial<Record<AuthField, string>> = {}) => {
+  const fail = (message: string, status: 400 | 429 | 503, errors: AuthErrors = {}) => {
     const toast = toastInThisResponse(context, {
       title: COPY[mode].failure,
       description: message,
@@ -91,18 +90,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ mode, email, errors, toast }, { status });
   };
 
-  const parsed = (mode === "sign-up" ? SignUpSchema : SignInSchema).safeParse({
-    email: textField(form, "email"),
-    password: passwordField(form),
-  });
-  if (!parsed.success) {
-    const errors: Partial<Record<AuthField, string>> = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as AuthField] ??= issue.message;
-    return fail(errors.email ?? errors.password ?? "Something went wrong", 400, errors);
-  }
-  if (mode === "sign-up" && isSpam(form)) return fail("Something went wrong", 400);
+  const { fieldErrors } = submission;
+  if (fieldErrors) return fail(errorMessage(fieldErrors.email ?? fieldErrors.password), 400, fieldErrors);
+  if (mode === "sign-up" && isSpam(form)) return fail(errorMessage(), 400);
 
-  const { email: validEmail, password } = parsed.data;
+  const { email: validEmail, password } = submission.data;
   if (isAuthAttemptLimited(context.clientAddress, validEmail)) return fail(AUTH_MESSAGES.rateLimited, 429);
 
   let outcome: AuthOutcome;
@@ -121,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome.error.status === 429) return fail(outcome.error.message || AUTH_MESSAGES.rateLimited, 429);
     // Only the answers a guesser gets (wrong password, taken email) count; an outage does not.
     if (outcome.error.status >= 400 && outcome.error.status < 500) recordAuthFailure(context.clientAddress, validEmail);
-    return fail(outcome.error.message || "Something went wrong", 400);
+    return fail(errorMessage(outcome.error.message), 400);
   }
   recordAuthSuccess(validEmail);
 
@@ -153,7 +145,7 @@ export default function Auth() {
   const [searchParams] = useSearchParams();
   const mode: Mode = actionData?.mode ?? parseMode(searchParams.get("mode"));
   const copy = COPY[mode];
-  const errors: Partial<Record<AuthField, string>> = actionData?.errors ?? {};
+  const errors: AuthErrors = actionData?.errors ?? {};
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth") === true;
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -171,7 +163,6 @@ export default function Auth() {
 
   const toggleSearch = new URLSearchParams({ mode: mode === "sign-up" ? "sign-in" : "sign-up" });
   if (redirectTo) toggleSearch.set("redirectTo", redirectTo);
-  const invalid = (field: AuthField) => invalidProps(errorId(field), errors[field]);
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
@@ -191,57 +182,45 @@ export default function Auth() {
               <HoneypotInputs />
             </HoneypotProvider>
           )}
-          <div>
-            <label htmlFor={fieldId("email")} className={fieldLabelClass}>
-              Email address
-            </label>
-            <FieldError id={errorId("email")} message={errors.email} />
-            <input
-              ref={emailRef}
-              id={fieldId("email")}
-              key={`email-${mode}`}
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              defaultValue={actionData?.email ?? ""}
-              className={fieldControlClass(errors.email)}
-              {...invalid("email")}
-            />
-          </div>
-          <div>
-            <label htmlFor={fieldId("password")} className={fieldLabelClass}>
-              Password
-            </label>
-            {mode === "sign-up" && (
-              <p id="auth-password-hint" className="mt-1 text-sm text-slate-600">
-                At least 8 characters.
-              </p>
+          <FormField form={FORM} field="email" label="Email address" error={errors.email}>
+            {(control) => (
+              <input
+                {...control}
+                ref={emailRef}
+                key={`email-${mode}`}
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                defaultValue={actionData?.email ?? ""}
+              />
             )}
-            <FieldError id={errorId("password")} message={errors.password} />
-            <input
-              ref={passwordRef}
-              id={fieldId("password")}
-              key={`password-${mode}`}
-              name="password"
-              type="password"
-              autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
-              required
-              {...(mode === "sign-up" ? { minLength: 8, maxLength: 128 } : {})}
-              className={fieldControlClass(errors.password)}
-              aria-describedby={
-                [mode === "sign-up" ? "auth-password-hint" : "", errors.password ? errorId("password") : ""]
-                  .filter(Boolean)
-                  .join(" ") || undefined
-              }
-              aria-invalid={errors.password ? true : undefined}
-            />
-          </div>
+          </FormField>
+          <FormField
+            form={FORM}
+            field="password"
+            label="Password"
+            hint={mode === "sign-up" ? "At least 8 characters." : undefined}
+            error={errors.password}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={passwordRef}
+                key={`password-${mode}`}
+                name="password"
+                type="password"
+                autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+                required
+                {...(mode === "sign-up" ? { minLength: 8, maxLength: 128 } : {})}
+              />
+            )}
+          </FormField>
           <button
             type="submit"
             disabled={busy}
             // Busy, it reads "Processing...": a darker fill, not a fade, keeps that text at 4.5:1.
-            className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:bg-brand-700"
+            className={`${primaryButtonClass} min-h-11 w-full px-5 disabled:cursor-wait disabled:bg-brand-700`}
           >
             {busy ? "Processing..." : copy.submit}
           </button>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
+import { errorMessage } from "~/models/toast";
 import { requireValidCsrf } from "~/services/csrf.server";
 import { readFormData } from "~/services/form-data.server";
 import { logout } from "~/services/session.server";
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(
       request,
       "/",
-      { title: "Sign out Failed", description: result.message || "Something went wrong", variant: "destructive" },
+      { title: "Sign out Failed", description: errorMessage(result.message), variant: "destructive" },
       { headers: result.headers },
     );
   }

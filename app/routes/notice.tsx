@@ -5,18 +5,11 @@ import { z } from "zod";
 import { FETCHER_FIELD, NEWSLETTER_FORM, NOT_IMPLEMENTED_TOAST } from "~/models/notice";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { requireValidCsrf } from "~/services/csrf.server";
-import { readFormData, textField } from "~/services/form-data.server";
+import { EmailSchema, parseForm, readFormData, textField } from "~/services/form-data.server";
 import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
 
-/** The newsletter box's email, checked before the notice (GOV.UK wording). */
-const NewsletterSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Enter your email address")
-    .max(254, "Email address must be 254 characters or fewer")
-    .email("Enter an email address in the correct format, like name@example.com"),
-});
+/** The newsletter box's email, checked before the notice. */
+const NewsletterSchema = z.object({ email: EmailSchema });
 
 /**
  * Every button for a feature the shop has not built yet (NoticeButton, NoticeForm) posts here.
@@ -36,13 +29,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get("redirectTo"));
 
   if (textField(form, "feature") === NEWSLETTER_FORM) {
-    const email = textField(form, "email");
-    const result = NewsletterSchema.safeParse({ email });
-    if (!result.success) {
-      const errors = { email: result.error.issues[0]?.message ?? "Enter a valid email address" };
+    const { values, fieldErrors: errors } = parseForm(form, NewsletterSchema);
+    if (errors) {
       if (viaFetcher) return data({ ok: false as const, errors }, { status: 400 });
       return redirectWithToast(request, back, null, {
-        form: { form: NEWSLETTER_FORM, values: { email: email.slice(0, 400) }, errors },
+        form: { form: NEWSLETTER_FORM, values: { email: values.email.slice(0, 400) }, errors },
       });
     }
   }

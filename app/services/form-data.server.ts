@@ -1,3 +1,6 @@
+import { z } from "zod";
+
+import type { FieldErrors } from "~/components/form-field";
 import { cleanText, type CleanTextOptions } from "~/models/request-text";
 
 /**
@@ -76,4 +79,47 @@ export function textField(form: FormData, name: string, options?: CleanTextOptio
 export function passwordField(form: FormData, name = "password"): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/** GOV.UK's wording, used for a malformed address and for one too long to be an address at all. */
+export const EMAIL_FORMAT_MESSAGE = "Enter an email address in the correct format, like name@example.com";
+
+/**
+ * An email address field, as every form of ours checks it. 254 characters is the longest address
+ * mail can be delivered to (RFC 5321); the bound also keeps rate-limit keys and flash cookies small.
+ */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter your email address")
+  .max(254, EMAIL_FORMAT_MESSAGE)
+  .email(EMAIL_FORMAT_MESSAGE);
+
+/** How a field is read from the form; `textField` unless a form says otherwise. */
+export type FieldReader = (form: FormData, name: string) => string;
+
+/**
+ * A submitted form: the raw `values` of the schema's fields (what was typed, to render the form
+ * with again), and either the schema's `data` or the `fieldErrors`.
+ */
+export type FormSubmission<Shape extends z.ZodRawShape> = { values: Record<keyof Shape & string, string> } & (
+  | { data: z.infer<z.ZodObject<Shape>>; fieldErrors: null }
+  | { data: null; fieldErrors: FieldErrors<keyof Shape & string> }
+);
+
+/** Reads each of the schema's fields from the form (see FieldReader), then checks them with the schema. */
+export function parseForm<Shape extends z.ZodRawShape>(
+  form: FormData,
+  schema: z.ZodObject<Shape>,
+  readers: Partial<Record<keyof Shape, FieldReader>> = {},
+): FormSubmission<Shape> {
+  const fields = Object.keys(schema.shape) as (keyof Shape & string)[];
+  const values = Object.fromEntries(
+    fields.map((field) => [field, (readers[field] ?? textField)(form, field)]),
+  ) as Record<keyof Shape & string, string>;
+  const result = schema.safeParse(values);
+  if (result.success) return { values, data: result.data, fieldErrors: null };
+  const fieldErrors: FieldErrors<keyof Shape & string> = {};
+  for (const issue of result.error.issues) fieldErrors[issue.path[0] as keyof Shape & string] ??= issue.message;
+  return { values, data: null, fieldErrors };
 }
