@@ -26,7 +26,7 @@ import { pageTitle, STORE_NAME } from "~/models/store";
 import { commitCsrfToken } from "~/services/csrf.server";
 import { getUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/site-origin.server";
-import { getToast, takeResponseToast, toastForPage } from "~/services/toast.server";
+import { flashForPage, readFlash, takeResponseToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -42,13 +42,13 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [cookieFlash, current, csrf] = await Promise.all([
-    getToast(request),
+    readFlash(request),
     getUser(request),
     commitCsrfToken(request),
   ]);
   // A failed form (sign-in) that re-renders its page in this same request leaves its toast here;
   // it is shown, and a flash toast that also came waits in its cookie for the next page.
-  const flash = toastForPage(takeResponseToast(context), cookieFlash);
+  const flash = flashForPage(takeResponseToast(context), cookieFlash);
   const headers = new Headers(flash.headers);
   for (const cookie of current.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);

@@ -4,7 +4,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 
 import { CloseIcon } from "~/components/icons";
 import { MAIN_CONTENT_ID } from "~/components/skip-links";
-import { showToast, type ToastState, useToast, dismissToast } from "~/components/use-toast";
+import { dismissToast, showToast, type ToastState, useToasts } from "~/components/use-toast";
 import { type Toast, toRadixDuration, TOAST_DURATION_MS } from "~/models/toast";
 
 const REGION_LABEL = "Notifications (F8)";
@@ -166,7 +166,7 @@ function useFocusReturn(viewport: RefObject<HTMLOListElement>) {
  * Escape in the empty region) returns focus to where it was before the shopper went in.
  */
 function RadixToaster() {
-  const { toasts } = useToast();
+  const toasts = useToasts();
   const [announcer, setAnnouncer] = useState<HTMLDivElement | null>(null);
   const viewport = useRef<HTMLOListElement>(null);
   const returnFocus = useFocusReturn(viewport);

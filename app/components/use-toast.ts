@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-import { type Toast, type ToastInput, toToast } from "~/models/toast";
+import { completeToast, type Toast, type ToastInput } from "~/models/toast";
 
 /** A toast on screen (or closing), as the client keeps it. */
 export interface ToastState extends Toast {
@@ -34,7 +34,7 @@ function subscribe(listener: () => void) {
  * instead of shown again, so feeding the same loader toast twice is harmless.
  */
 export function showToast(input: ToastInput, { announce = true }: { announce?: boolean } = {}): string {
-  const toast = toToast(input);
+  const toast = completeToast(input);
   if (toasts.some((t) => t.id === toast.id)) {
     updateToast(toast.id, input);
     return toast.id;
@@ -45,7 +45,7 @@ export function showToast(input: ToastInput, { announce = true }: { announce?: b
 
 /** Changes a showing toast's text, variant, action or duration. */
 export function updateToast(id: string, changes: Partial<Omit<ToastInput, "id">>) {
-  setToasts(toasts.map((t) => (t.id === id ? { ...t, ...toToast({ ...t, ...changes, id }) } : t)));
+  setToasts(toasts.map((t) => (t.id === id ? { ...t, ...completeToast({ ...t, ...changes, id }) } : t)));
 }
 
 /** Closes one toast (or all of them): Radix plays its exit animation, then it is gone. */
@@ -59,14 +59,13 @@ export function getToasts(): readonly ToastState[] {
 }
 
 /**
- * The client's toasts and the functions that change them. The server renders none: a toast
- * from the server arrives through the root loader and the Toaster.
+ * The client's toasts, re-rendering when they change. The server renders none: a toast from the
+ * server arrives through the root loader and the Toaster.
  */
-export function useToast() {
-  const current = useSyncExternalStore(
+export function useToasts(): readonly ToastState[] {
+  return useSyncExternalStore(
     subscribe,
     () => toasts,
     () => NO_TOASTS,
   );
-  return { toasts: current, toast: showToast, update: updateToast, dismiss: dismissToast };
 }

@@ -39,7 +39,7 @@ export function createToastId(): string {
 }
 
 /** A toast with its id and variant filled in. */
-export function toToast(input: ToastInput): Toast {
+export function completeToast(input: ToastInput): Toast {
   return { ...input, id: input.id ?? createToastId(), variant: input.variant ?? "default" };
 }
 

@@ -2,7 +2,7 @@ import { type Cookie, createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import { safeRedirectPath } from "~/models/safe-redirect";
-import { type Flash, type FlashForm, type Toast, type ToastInput, toToast as fillToast } from "~/models/toast";
+import { completeToast, type Flash, type FlashForm, type Toast, type ToastInput } from "~/models/toast";
 import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
 
 /**
@@ -45,8 +45,8 @@ const FlashSchema = z.object({
 }) satisfies z.ZodType<Flash, z.ZodTypeDef, unknown>;
 
 /** A toast with its id and defaults filled in; throws (a programming error) if the input is invalid. */
-function toToast(input: ToastInput): Toast {
-  return ToastSchema.parse(fillToast(input));
+function validToast(input: ToastInput): Toast {
+  return ToastSchema.parse(completeToast(input));
 }
 
 /** Long enough for the redirect that follows the action; short enough that a stale toast never surfaces. */
@@ -89,7 +89,7 @@ export async function createToastHeaders(
   options: ToastOptions = {},
 ): Promise<Headers> {
   const flash: Flash = {};
-  if (toast) flash.toast = toToast(toast);
+  if (toast) flash.toast = validToast(toast);
   if (options.form) flash.form = options.form;
   return new Headers({ "Set-Cookie": await serializeFlash(request, flash) });
 }
@@ -122,7 +122,7 @@ export interface FlashResult {
  * The flash for this request, read once: returns it with a `Set-Cookie` that clears it. A
  * missing, unsigned, tampered, malformed or expired cookie gives nothing (never an error).
  */
-export async function getToast(request: Request, now = Date.now()): Promise<FlashResult> {
+export async function readFlash(request: Request, now = Date.now()): Promise<FlashResult> {
   const cookieHeader = request.headers.get("Cookie");
   const headers = new Headers();
   if (!cookieHeader || !/(?:^|;\s*)toast=/.test(cookieHeader)) return { toast: null, form: null, headers };
@@ -154,7 +154,7 @@ const responseToasts = new WeakMap<object, Toast>();
 
 /** Shows `input` on the page this very request renders; returns the toast for the action's data. */
 export function toastInThisResponse(context: unknown, input: ToastInput): Toast {
-  const toast = toToast(input);
+  const toast = validToast(input);
   if (typeof context === "object" && context !== null) responseToasts.set(context, toast);
   return toast;
 }
@@ -174,7 +174,7 @@ export function takeResponseToast(context: unknown): Toast | null {
  * request then stays in its cookie (with its form, if any) for the next page, instead of being
  * cleared unseen.
  */
-export function toastForPage(responseToast: Toast | null, flash: FlashResult): FlashResult {
+export function flashForPage(responseToast: Toast | null, flash: FlashResult): FlashResult {
   if (!responseToast) return flash;
   if (!flash.toast) return { ...flash, toast: responseToast };
   return { toast: responseToast, form: null, headers: new Headers() };

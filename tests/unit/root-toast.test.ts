@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 
 import { loader } from "~/root";
 import type { ToastInput } from "~/models/toast";
-import { createToastHeaders, getToast, type ToastOptions, toastInThisResponse } from "~/services/toast.server";
+import { createToastHeaders, readFlash, type ToastOptions, toastInThisResponse } from "~/services/toast.server";
 
 /**
  * The root loader decides which toast a page shows. A failed form that answers with the page
@@ -46,7 +46,7 @@ describe("root loader toasts", () => {
     const next = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
     expect(next.data.toast).toMatchObject({ id: "flash1", description: "From the cookie" });
     expect(next.setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
-    expect((await getToast(new Request(URL_, { headers: { Cookie: cookie } }))).toast?.id).toBe("flash1");
+    expect((await readFlash(new Request(URL_, { headers: { Cookie: cookie } }))).toast?.id).toBe("flash1");
   });
 
   it("shows the flash toast and clears it when no form failed", async () => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { dismissToast, getToasts, showToast, updateToast } from "~/components/use-toast";
 
-/** The client store behind useToast(): toasts shown, updated and dismissed by id from code. */
+/** The client store behind useToasts(): toasts shown, updated and dismissed by id from code. */
 const readToasts = getToasts;
 
 describe("toast store", () => {

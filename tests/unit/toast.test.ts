@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { toRadixDuration } from "~/models/toast";
 import { cookieSecret } from "~/services/cookie-policy.server";
-import { createToastHeaders, getToast, redirectWithToast, ToastSchema } from "~/services/toast.server";
+import { createToastHeaders, readFlash, redirectWithToast, ToastSchema } from "~/services/toast.server";
 
 const page = (cookie?: string, url = "http://localhost/about") =>
   new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
@@ -30,7 +30,7 @@ describe("toast flash cookie", () => {
     expect(setCookie).toMatch(/Path=\//);
     expect(setCookie).toMatch(/Max-Age=60/);
 
-    const { toast, headers: cleared } = await getToast(page(cookieFrom(headers)));
+    const { toast, headers: cleared } = await readFlash(page(cookieFrom(headers)));
     expect(toast).toMatchObject({
       title: "Coming soon",
       description: "Not yet",
@@ -45,13 +45,13 @@ describe("toast flash cookie", () => {
   it("carries a sent-back form with the toast", async () => {
     const form = { form: "newsletter", values: { email: "nope" }, errors: { email: "Enter a valid email" } };
     const headers = await createToastHeaders(page(), null, { form });
-    const result = await getToast(page(cookieFrom(headers)));
+    const result = await readFlash(page(cookieFrom(headers)));
     expect(result.toast).toBeNull();
     expect(result.form).toEqual(form);
   });
 
   it("sets nothing when there is no cookie", async () => {
-    const { toast, form, headers } = await getToast(page("theme=dark"));
+    const { toast, form, headers } = await readFlash(page("theme=dark"));
     expect(toast).toBeNull();
     expect(form).toBeNull();
     expect([...headers]).toEqual([]);
@@ -64,7 +64,7 @@ describe("toast flash cookie", () => {
     const forged = Buffer.from(Buffer.from(payload, "base64").toString("utf8").replace("Real", "Fake")).toString(
       "base64",
     );
-    const result = await getToast(page(`${name}=${encodeURIComponent(`${forged}.${signature}`)}`));
+    const result = await readFlash(page(`${name}=${encodeURIComponent(`${forged}.${signature}`)}`));
     expect(result.toast).toBeNull();
     expect(result.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
   });
@@ -78,7 +78,7 @@ describe("toast flash cookie", () => {
     ["empty", "toast="],
     ["huge", `toast=${"a".repeat(8000)}`],
   ])("ignores a %s cookie", async (_name, cookie) => {
-    const result = await getToast(page(cookie));
+    const result = await readFlash(page(cookie));
     expect(result.toast).toBeNull();
     expect(result.form).toBeNull();
   });
@@ -90,14 +90,14 @@ describe("toast flash cookie", () => {
       flash,
       expires: Date.now() + 60_000,
     });
-    expect((await getToast(page(setCookie.split(";")[0]))).toast).toBeNull();
+    expect((await readFlash(page(setCookie.split(";")[0]))).toast).toBeNull();
   });
 
   it("ignores an expired cookie replayed after its max-age", async () => {
     const now = Date.now();
     const cookie = cookieFrom(await createToastHeaders(page(), { description: "Stale" }));
-    expect((await getToast(page(cookie), now + 59_000)).toast?.description).toBe("Stale");
-    expect((await getToast(page(cookie), now + 61_000)).toast).toBeNull();
+    expect((await readFlash(page(cookie), now + 59_000)).toast?.description).toBe("Stale");
+    expect((await readFlash(page(cookie), now + 61_000)).toast).toBeNull();
   });
 
   it("is Secure only in production over HTTPS (directly or behind a proxy)", async () => {
