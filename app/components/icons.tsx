@@ -199,6 +199,35 @@ export function CheckIcon(props: IconProps) {
   );
 }
 
+export function FilterIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </Icon>
+  );
+}
+
+export function GridIcon(props: IconProps) {
+  return (
+    <Icon fill="currentColor" stroke="none" {...props}>
+      <rect x="3" y="3" width="8" height="8" rx="1.5" />
+      <rect x="13" y="3" width="8" height="8" rx="1.5" />
+      <rect x="3" y="13" width="8" height="8" rx="1.5" />
+      <rect x="13" y="13" width="8" height="8" rx="1.5" />
+    </Icon>
+  );
+}
+
+export function ListIcon(props: IconProps) {
+  return (
+    <Icon fill="currentColor" stroke="none" {...props}>
+      <rect x="3" y="4" width="18" height="4" rx="1.5" />
+      <rect x="3" y="10" width="18" height="4" rx="1.5" />
+      <rect x="3" y="16" width="18" height="4" rx="1.5" />
+    </Icon>
+  );
+}
+
 /* Category icons: one per category slug, used by the home page's "Shop by Category" grid. */
 
 export function SpeakerIcon(props: IconProps) {

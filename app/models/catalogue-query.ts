@@ -124,6 +124,15 @@ export function catalogueHref(query: CatalogueQuery, changes: Partial<CatalogueQ
   return cataloguePath(next.category) + (qs ? `?${qs}` : "");
 }
 
+/**
+ * Where a submitted filter form leads: the category moves from `?category=` into the path, the
+ * page goes back to 1, and defaults are dropped. The loader redirects no-JS submissions here;
+ * with JavaScript the form navigates here directly.
+ */
+export function filterFormHref(params: URLSearchParams): string {
+  return catalogueHref({ ...parseCatalogueQuery(params, params.get("category")), page: 1 });
+}
+
 export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }

@@ -9,7 +9,8 @@ import {
 import { useLoaderData, useNavigation } from "@remix-run/react";
 
 import { getProductRepository } from "~/backends/index.server";
-import { FilterPanel, filterFormHref, SortSelect, ViewToggle } from "~/components/filter-panel";
+import { CatalogueToolbar } from "~/components/catalogue-toolbar";
+import { FilterPanel } from "~/components/filter-panel";
 import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
 import { focusAfterNavigation } from "~/components/route-announcer";
@@ -20,9 +21,11 @@ import { catalogueCanonicalPath } from "~/models/canonical";
 import {
   catalogueHref,
   cataloguePath,
+  filterFormHref,
   pageCount,
   parseCatalogueQuery,
   type CatalogueQuery,
+  type View,
 } from "~/models/catalogue-query";
 import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
 import type { Product } from "~/models/product";
@@ -30,20 +33,13 @@ import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { backendFailureInit, withFailureHeaders } from "~/services/backend-failure.server";
 
+/** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
+export const CATALOGUE_UNAVAILABLE = "The catalogue is unavailable right now. Please try again in a minute.";
+
 /** Cards above the fold load their images at once; the rest lazily. */
 const EAGER_IMAGES = 3;
 /** The results (the list, the empty message or the error): target of "Skip to results" and of pagination's focus. */
 const RESULTS_ID = "results";
-
-/** SPEC §2: the search wins, then the category; an unknown slug reads "Products". */
-function catalogueHeading(query: CatalogueQuery, unknownCategory: boolean): string {
-  if (query.search) return `Search Results for "${query.search}"`;
-  if (query.category) return categoryTitle(query.category) ?? "Products";
-  return unknownCategory ? "Products" : "All Products";
-}
-
-/** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
-export const CATALOGUE_UNAVAILABLE = "The catalogue is unavailable right now. Please try again in a minute.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -118,7 +114,6 @@ export default function Catalogue() {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && /^\/products(\/|$)/.test(navigation.location.pathname);
   const heading = catalogueHeading(query, unknownCategory);
-  const list = query.view === "list";
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -131,10 +126,7 @@ export default function Catalogue() {
         <FilterPanel query={query} />
 
         <div className="mt-4 md:mt-0">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
-            <SortSelect query={query} />
-            <ViewToggle query={query} />
-          </div>
+          <CatalogueToolbar query={query} />
 
           <p
             role="status"
@@ -145,38 +137,7 @@ export default function Catalogue() {
           </p>
 
           <div aria-busy={loading} className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
-            {error ? (
-              <p
-                id={RESULTS_ID}
-                tabIndex={-1}
-                role="alert"
-                className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
-              >
-                Error: {error}
-              </p>
-            ) : products.length === 0 ? (
-              <p
-                id={RESULTS_ID}
-                tabIndex={-1}
-                className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700"
-              >
-                No products found matching your criteria.
-              </p>
-            ) : (
-              <ul
-                id={RESULTS_ID}
-                tabIndex={-1}
-                className={list ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}
-              >
-                {products.map((product, i) => (
-                  <li key={product.id} className="flex">
-                    <div className="w-full">
-                      <ProductCard product={product} view={query.view} headingLevel={2} priority={i < EAGER_IMAGES} />
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <CatalogueResults error={error} products={products} view={query.view} />
           </div>
 
           <Pagination
@@ -189,4 +150,59 @@ export default function Catalogue() {
       </div>
     </div>
   );
+}
+
+interface CatalogueResultsProps {
+  error: string | null;
+  products: Product[];
+  view: View;
+}
+
+/** The products, or why there are none: the target of "Skip to results" either way. */
+function CatalogueResults({ error, products, view }: CatalogueResultsProps) {
+  if (error) {
+    return (
+      <p
+        id={RESULTS_ID}
+        tabIndex={-1}
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+      >
+        Error: {error}
+      </p>
+    );
+  }
+  if (products.length === 0) {
+    return (
+      <p
+        id={RESULTS_ID}
+        tabIndex={-1}
+        className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700"
+      >
+        No products found matching your criteria.
+      </p>
+    );
+  }
+  return (
+    <ul
+      id={RESULTS_ID}
+      tabIndex={-1}
+      className={view === "list" ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}
+    >
+      {products.map((product, i) => (
+        <li key={product.id} className="flex">
+          <div className="w-full">
+            <ProductCard product={product} view={view} headingLevel={2} priority={i < EAGER_IMAGES} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The search wins, then the category; an unknown slug reads "Products" (docs/catalogue.md#headings-and-titles). */
+function catalogueHeading(query: CatalogueQuery, unknownCategory: boolean): string {
+  if (query.search) return `Search Results for "${query.search}"`;
+  if (query.category) return categoryTitle(query.category) ?? "Products";
+  return unknownCategory ? "Products" : "All Products";
 }

@@ -7,6 +7,7 @@ import {
   catalogueHref,
   catalogueSearchParams,
   cataloguePath,
+  filterFormHref,
   pageCount,
   parseCatalogueQuery,
   type CatalogueQuery,
@@ -161,6 +162,29 @@ describe("catalogueHref", () => {
 
   it("links to the query itself without changes", () => {
     expect(catalogueHref(DEFAULT_QUERY)).toBe("/products");
+  });
+});
+
+describe("filterFormHref", () => {
+  const submit = (qs: string) => filterFormHref(new URLSearchParams(qs));
+
+  it("moves the submitted category into the path", () => {
+    expect(submit("category=sensors&min=5&max=100&stock=1")).toBe("/products/sensors?min=5&stock=1");
+    expect(submit("category=&min=0&max=100")).toBe("/products");
+  });
+
+  it("reads an unknown category as All Categories", () => {
+    expect(submit("category=not-a-category&sort=rating")).toBe("/products?sort=rating");
+  });
+
+  it("goes back to page 1 and keeps the search, the sort and the view", () => {
+    expect(submit("search=dht&category=sensors&sort=price-low&view=list&page=3")).toBe(
+      "/products/sensors?search=dht&sort=price-low&view=list",
+    );
+  });
+
+  it("reads the first value of a repeated name (a slider before the hidden field that follows it)", () => {
+    expect(submit("min=20&max=60&min=5&max=80")).toBe("/products?min=20&max=60");
   });
 });
 
