@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { type FieldErrors, fieldId, FormField } from "~/components/form-field";
-import { HoneypotInputs } from "~/components/honeypot";
+import { HoneypotFields } from "~/components/honeypot";
 import { primaryButtonClass } from "~/components/primary-button";
 import { CONTACT_SUBJECTS } from "~/models/contact-details";
 import { pageTitle } from "~/models/store";
@@ -132,7 +132,7 @@ export function ContactForm({ answer, heading }: { answer: ContactAnswer | undef
         {(control) => <textarea {...control} name="message" rows={6} required defaultValue={values?.message ?? ""} />}
       </FormField>
       <AuthenticityTokenInput />
-      <HoneypotInputs />
+      <HoneypotFields />
       <div className="sm:col-span-2">
         <button type="submit" className={`${primaryButtonClass} min-h-12 w-full px-6 sm:w-auto`}>
           Send Message

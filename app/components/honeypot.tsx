@@ -3,8 +3,8 @@ import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 
 const HoneypotContext = createContext<Partial<HoneypotInputProps>>({});
 
-/** Holds the loader's `honeypotInputProps()` for the `<HoneypotInputs>` of a form below it. */
-export function HoneypotProvider({ children, ...props }: Partial<HoneypotInputProps> & { children: ReactNode }) {
+/** Holds the loader's `honeypotInputProps()` for the `<HoneypotFields>` of a form below it. */
+export function HoneypotFieldsProvider({ children, ...props }: Partial<HoneypotInputProps> & { children: ReactNode }) {
   return <HoneypotContext.Provider value={props}>{children}</HoneypotContext.Provider>;
 }
 
@@ -15,7 +15,7 @@ export function HoneypotProvider({ children, ...props }: Partial<HoneypotInputPr
  * `aria-hidden`, showed the label twice and the ciphertext as page text. The trap field itself
  * has to stay a text field: bots fill those, and skip hidden ones.
  */
-export function HoneypotInputs({ label = "Please leave this field blank" }: { label?: string }) {
+export function HoneypotFields({ label = "Please leave this field blank" }: { label?: string }) {
   const {
     nameFieldName = "name__confirm",
     validFromFieldName = "from__confirm",

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { getAuthBackend } from "~/backends/index.server";
 import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage } from "~/backends/types";
 import { type FieldErrors, FormField } from "~/components/form-field";
-import { HoneypotInputs, HoneypotProvider } from "~/components/honeypot";
+import { HoneypotFields, HoneypotFieldsProvider } from "~/components/honeypot";
 import { primaryButtonClass } from "~/components/primary-button";
 import { showToast } from "~/components/use-toast";
 import { noindexPageMeta } from "~/models/page-meta";
@@ -178,9 +178,9 @@ export default function Auth() {
           <input type="hidden" name="intent" value={mode} />
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           {mode === "sign-up" && (
-            <HoneypotProvider {...honeypot}>
-              <HoneypotInputs />
-            </HoneypotProvider>
+            <HoneypotFieldsProvider {...honeypot}>
+              <HoneypotFields />
+            </HoneypotFieldsProvider>
           )}
           <FormField form={FORM} field="email" label="Email address" error={errors.email}>
             {(control) => (

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 import { type ContactAnswer, type ContactErrors, ContactForm } from "~/components/contact-form";
 import { ContactMap } from "~/components/contact-map";
-import { HoneypotProvider } from "~/components/honeypot";
+import { HoneypotFieldsProvider } from "~/components/honeypot";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { container, Hero, PageSection } from "~/components/page-section";
 import { CONTACT_DETAILS, CONTACT_SUBJECTS } from "~/models/contact-details";
@@ -176,9 +176,9 @@ export default function Contact() {
             Send us a Message
           </h2>
           <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
-          <HoneypotProvider {...honeypot}>
+          <HoneypotFieldsProvider {...honeypot}>
             <ContactForm answer={answer} heading={HEADING} />
-          </HoneypotProvider>
+          </HoneypotFieldsProvider>
         </section>
       </div>
 

@@ -1,4 +1,4 @@
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { Honeypot } from "remix-utils/honeypot/server";
 
 import { cookieSecret } from "~/services/cookie-policy.server";
 
@@ -15,22 +15,21 @@ function getHoneypot(): Honeypot {
   return honeypot;
 }
 
-/** Props for `<HoneypotProvider>`: call in the loader of a page with a protected form. */
+/** Props for `<HoneypotFieldsProvider>`: call in the loader of a page with a protected form. */
 export function honeypotInputProps() {
   return getHoneypot().getInputProps();
 }
 
 /**
  * True when the submission looks automated: the trap field is filled, or the timestamp is
- * missing, forged or in the future. Never throws.
+ * missing, forged or in the future. Never throws: besides remix-utils' SpamError, crypto-js
+ * throws on a garbled ciphertext, and that is a forged field too.
  */
 export function isSpam(form: FormData): boolean {
   try {
     getHoneypot().check(form);
     return false;
-  } catch (error) {
-    if (error instanceof SpamError) return true;
-    // crypto-js throws on a garbled ciphertext: that is a forged field too.
+  } catch {
     return true;
   }
 }
