@@ -17,16 +17,17 @@ const navItem =
   "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700 aria-[current=page]:text-brand-700";
 const summaryReset = "cursor-pointer list-none [&::-webkit-details-marker]:hidden";
 
-/**
- * The site header: logo, categories menu, About and Contact, search, cart and account. Every
- * control is a link, a native form or a `<details>` disclosure, so all of it works without
- * JavaScript; `useDetailsMenu` adds hover, Escape and click-outside once script runs.
- */
-/** Who the header greets: the signed-in shopper's email, or null for a visitor. */
+/** The signed-in shopper the account menu names. */
 export interface HeaderUser {
   email: string;
 }
 
+/**
+ * The site header: logo, categories menu, About and Contact, search, cart, and account (a menu
+ * for the signed-in `user`, a link to sign in for a visitor). Every control is a link, a native
+ * form or a `<details>` disclosure, so all of it works without JavaScript; `useDetailsMenu` adds
+ * hover, Escape and click-outside once script runs.
+ */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
