@@ -66,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 /** The root loader's data where it exists (not on the error page when the loader failed). */
-export function useRootLoaderData() {
+function useRootLoaderData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 

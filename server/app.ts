@@ -14,7 +14,7 @@ import { bodyLimit, crossSiteGuard, hostGuard } from "./request-guards";
  * a form just over its limit still gets its own answer (the contact page says the message is too
  * long) rather than this plain one.
  */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
  * The client's address: the socket's, or with `trust proxy` the one our proxy appended to

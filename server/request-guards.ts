@@ -50,7 +50,7 @@ export function hostGuard({ trustProxy }: { trustProxy: boolean }): RequestHandl
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const CROSS_SITE_MESSAGE =
+const CROSS_SITE_MESSAGE =
   "Forbidden: this form was sent from another site, so nothing was done. Go back to the shop, reload the page and try again.";
 
 /**

@@ -46,7 +46,7 @@ const MB = 1024 * 1024;
  * larger (long descriptions, many specifications). At most about 23 MB of JSON in all, and
  * objects take about 1.5 times their JSON length in the heap (measured on a catalogue page).
  */
-export const DEFAULT_CACHE_LIMITS: CacheLimits = {
+const DEFAULT_CACHE_LIMITS: CacheLimits = {
   lists: { entries: 500, size: 12 * MB },
   products: { entries: 2000, size: 3 * MB },
   groups: { entries: 1000, size: 8 * MB },

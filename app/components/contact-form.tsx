@@ -9,7 +9,7 @@ import { CONTACT_SUBJECTS } from "~/models/contact-details";
 import { pageTitle } from "~/models/store";
 
 /** The message form's fields, in the order of the page and of its error summary. */
-export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
+const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 /** A field's message, or `form` for one about the whole form (a refused token, a trap). */
 export type ContactErrors = FieldErrors<ContactField | "form">;

@@ -1,7 +1,7 @@
 import { CheckIcon } from "~/components/icons";
 
 /** At most this many of a product's features are listed. */
-export const KEY_FEATURES = 5;
+const KEY_FEATURES = 5;
 
 /** The product's first few features, or nothing when it lists none. */
 export function KeyFeatures({ features }: { features: string[] }) {

@@ -14,7 +14,7 @@ export interface PaginationProps {
 }
 
 /** Pages to show: the first, the last, and the current one with its neighbours; null is a gap. */
-export function pageWindow(page: number, pageCount: number): (number | null)[] {
+function pageWindow(page: number, pageCount: number): (number | null)[] {
   const wanted = new Set([1, pageCount, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pageCount));
   const pages = [...wanted].sort((a, b) => a - b);
   const out: (number | null)[] = [];

@@ -11,7 +11,7 @@ const TAB_LABELS: Record<ProductTab, string> = {
   reviews: "Reviews",
 };
 /** The section's id: no-JS tab links jump back to it after the reload. */
-export const PRODUCT_TABS_ID = "product-details";
+const PRODUCT_TABS_ID = "product-details";
 
 /** Navigation state that marks a URL change as one of the tabs' own switches. */
 const TAB_SWITCH = { productTabSwitch: true } as const;

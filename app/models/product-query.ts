@@ -12,7 +12,7 @@ export const PRODUCT_TABS = ["description", "specifications", "reviews"] as cons
 export type ProductTab = (typeof PRODUCT_TABS)[number];
 
 /** Parameters that only change what the page shows, never what the loader reads. */
-export const DISPLAY_PARAMS = ["image", "tab", "quantity"] as const;
+const DISPLAY_PARAMS = ["image", "tab", "quantity"] as const;
 type DisplayParam = (typeof DISPLAY_PARAMS)[number];
 
 export interface ProductDisplay {

@@ -7,7 +7,7 @@
  */
 
 /** Longer than any field of ours needs; a field that needs less says so. */
-export const DEFAULT_MAX_LENGTH = 1000;
+const DEFAULT_MAX_LENGTH = 1000;
 
 export interface CleanTextOptions {
   /** At most this many characters (code points, so an emoji is never cut in half). */

@@ -34,7 +34,7 @@ export interface Toast {
 export type ToastInput = Omit<Toast, "id" | "variant"> & { id?: string; variant?: Toast["variant"] };
 
 /** A short random id: enough to tell one toast from the next one, not a secret. */
-export function createToastId(): string {
+function createToastId(): string {
   return Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
 }
 

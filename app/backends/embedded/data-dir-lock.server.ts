@@ -10,7 +10,7 @@ import { StartupError } from "~/services/startup-error.server";
  * openers refuse while that process lives. A lock left by a process that died (kill -9, a power
  * cut) is stale and is taken over.
  */
-export const LOCK_FILE = "makervolt.lock";
+const LOCK_FILE = "makervolt.lock";
 
 interface LockOwner {
   pid: number;

@@ -15,7 +15,7 @@ export interface ScryptParams {
   p: number;
 }
 
-export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 /** Parameters beyond these in a stored hash are not ours: refuse rather than spend the memory. */

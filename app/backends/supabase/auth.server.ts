@@ -38,7 +38,7 @@ import { createSupabaseClient, type SupabaseSettings } from "./client.server";
  */
 
 /** A session whose access token expires within this many seconds is refreshed first. */
-export const EXPIRY_MARGIN_SECONDS = 10;
+const EXPIRY_MARGIN_SECONDS = 10;
 /**
  * supabase-js retries a refresh that fails on the network for up to 30 s; a page must
  * not wait that long. The auth client's calls share one deadline (see bounded-fetch.server.ts),
@@ -78,7 +78,7 @@ function parseStored(ref: SessionRef): StoredSession | null {
  * credentials", "User already registered", a weak password); for a network failure, a time-out
  * or a server error (never the shopper's doing), a message saying to try again later.
  */
-export function toAuthFailure(error: unknown): AuthFailure {
+function toAuthFailure(error: unknown): AuthFailure {
   if (!isAuthError(error)) return { code: "network", message: AUTH_MESSAGES.unavailable, status: 0 };
   const authError = error as AuthError;
   // A retryable error is a network failure (status 0) or a 5xx; 408 is the bounded fetch giving up.
@@ -106,7 +106,7 @@ export function toAuthFailure(error: unknown): AuthFailure {
  * 400 "Invalid Refresh Token" or a missing session). A network failure, a time-out (408), rate
  * limiting (429) or a 5xx says nothing about the session, which is kept to try again.
  */
-export function endsSession(error: unknown): boolean {
+function endsSession(error: unknown): boolean {
   if (isAuthSessionMissingError(error)) return true;
   if (!isAuthApiError(error)) return false;
   return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;

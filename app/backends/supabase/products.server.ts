@@ -39,7 +39,7 @@ function logicValue(value: string): string {
  * has no escape for it, so a term containing `*` is matched with an escaped regular
  * expression (imatch, also case-insensitive) instead; both are served by trigram indexes.
  */
-export function searchFilter(term: string): string {
+function searchFilter(term: string): string {
   const [operator, pattern] = term.includes("*")
     ? ["imatch", literalRegex(term)]
     : ["ilike", containsPattern(term)];
