@@ -21,6 +21,7 @@ import { SiteHeader } from "~/components/site-header";
 import { MAIN_CONTENT_ID, SkipLinks } from "~/components/skip-links";
 import { Toaster } from "~/components/toaster";
 import toasterStylesheet from "~/components/toaster.css";
+import { cataloguePath } from "~/models/catalogue-query";
 import { NEWSLETTER_FORM } from "~/models/notice";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { commitCsrfToken } from "~/services/csrf.server";
@@ -170,7 +171,7 @@ export function ErrorBoundary() {
           Go to the home page
         </a>
         <a
-          href="/products"
+          href={cataloguePath(null)}
           className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
         >
           Browse products

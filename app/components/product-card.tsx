@@ -4,6 +4,7 @@ import { CartIcon } from "~/components/icons";
 import { NoticeButton } from "~/components/notice-button";
 import { Price } from "~/components/price";
 import { Stars } from "~/components/stars";
+import { productPath } from "~/models/canonical";
 import { categoryTitle } from "~/models/categories";
 import { isOnSale, PRODUCT_IMAGE_SIZE, type Product } from "~/models/product";
 
@@ -25,7 +26,7 @@ export interface ProductCardProps {
 export function ProductCard({ product, view = "grid", headingLevel = 3, priority = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const list = view === "list";
-  const href = `/product/${product.id}`;
+  const href = productPath(product.id);
   const nameId = `product-card-${product.id}-name`;
   return (
     // Named by its heading, so "Arduino Uno, Out of Stock" is what a screen reader announces

@@ -6,6 +6,7 @@ import { useDetailsMenu } from "~/components/details-menu";
 import { BoltIcon, CartIcon, ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
 import { NoticeButton } from "~/components/notice-button";
 import { CATEGORIES } from "~/models/categories";
+import { cataloguePath } from "~/models/catalogue-query";
 import { STORE_NAME } from "~/models/store";
 
 /** The cart is not built yet: its badge is fixed at 0 (docs/pages.md#header). */
@@ -102,7 +103,7 @@ function CategoriesMenu() {
           {CATEGORIES.map((category) => (
             <li key={category.slug}>
               <NavLink
-                to={`/products/${category.slug}`}
+                to={cataloguePath(category.slug)}
                 className="flex min-h-10 items-center rounded-lg px-3 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
               >
                 {category.title}
@@ -171,7 +172,7 @@ function MobileMenu() {
           <ul aria-labelledby="mobile-categories" className="mt-1 grid grid-cols-1 gap-0.5 min-[360px]:grid-cols-2">
             {CATEGORIES.map((category) => (
               <li key={category.slug}>
-                <NavLink to={`/products/${category.slug}`} className={`${navItem} w-full px-2`}>
+                <NavLink to={cataloguePath(category.slug)} className={`${navItem} w-full px-2`}>
                   {category.title}
                 </NavLink>
               </li>

@@ -22,6 +22,7 @@ import {
 import { NoticeButton } from "~/components/notice-button";
 import { ProductCard } from "~/components/product-card";
 import { CATEGORIES, categoryTitle, type CategorySlug } from "~/models/categories";
+import { cataloguePath } from "~/models/catalogue-query";
 import { FEATURED_PRODUCT_IDS } from "~/models/featured-products";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
@@ -120,7 +121,7 @@ export default function Home() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
-                to="/products"
+                to={cataloguePath(null)}
                 className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-white px-6 font-semibold text-brand-700 shadow-sm hover:bg-blue-50"
               >
                 Shop Now
@@ -166,7 +167,7 @@ export default function Home() {
             <p className="mt-2 text-slate-600">Hand-picked favourites from our workshop.</p>
           </div>
           <Link
-            to="/products"
+            to={cataloguePath(null)}
             className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-800 hover:underline"
           >
             View all products
@@ -176,7 +177,7 @@ export default function Home() {
         {featuredFailed ? (
           <p className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
             Featured products are unavailable right now. Please{" "}
-            <Link to="/products" className="font-semibold text-brand-700 underline">
+            <Link to={cataloguePath(null)} className="font-semibold text-brand-700 underline">
               browse the catalogue
             </Link>
             .
@@ -206,7 +207,7 @@ export default function Home() {
               return (
                 <li key={slug}>
                   <Link
-                    to={`/products/${slug}`}
+                    to={cataloguePath(slug)}
                     className="group flex h-full min-h-24 items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-600 motion-reduce:transition-none"
                   >
                     <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 group-hover:bg-brand-600 group-hover:text-white">

@@ -4,6 +4,7 @@ import type { ComponentType, SVGProps } from "react";
 
 import { ArrowRightIcon, BoltIcon, ChatIcon, GaugeIcon } from "~/components/icons";
 import { CATEGORIES } from "~/models/categories";
+import { cataloguePath } from "~/models/catalogue-query";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
@@ -159,7 +160,7 @@ export default function About() {
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link
-              to="/products"
+              to={cataloguePath(null)}
               className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-white px-6 font-semibold text-brand-700 hover:bg-blue-50"
             >
               Shop Products

@@ -122,7 +122,7 @@ export default function ProductPage() {
           We could not find that product. It may have been removed, or the link may be mistyped.
         </p>
         <p className="mt-6">
-          <a href="/products" className="font-semibold text-brand-700 underline underline-offset-4">
+          <a href={cataloguePath(null)} className="font-semibold text-brand-700 underline underline-offset-4">
             Browse all products
           </a>
         </p>
@@ -155,7 +155,7 @@ function ProductDetail({ product, related }: { product: Product; related: Produc
       <Breadcrumb
         items={[
           { label: "Home", href: "/" },
-          { label: "Products", href: "/products" },
+          { label: "Products", href: cataloguePath(null) },
           { label: category, href: cataloguePath(product.category) },
           { label: product.name },
         ]}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
-import { parseSearchTerm } from "~/models/catalogue-query";
+import { catalogueHref, DEFAULT_QUERY, parseSearchTerm } from "~/models/catalogue-query";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { readFormData, textField } from "~/services/form-data.server";
 
@@ -14,15 +14,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const term = parseSearchTerm(textField(form, "search"));
   if (!term) return redirect(safeRedirectPath(form.get("redirectTo")), 303);
-  return redirect(catalogueSearchPath(term), 303);
+  return redirect(catalogueHref(DEFAULT_QUERY, { search: term }), 303);
 }
 
-/** `GET /search?search=x` is not a page of its own: send it to the catalogue. */
+/** `GET /search?search=x` is not a page of its own: send it to the catalogue (all of it for a blank term). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const term = parseSearchTerm(new URL(request.url).searchParams.get("search"));
-  return redirect(term ? catalogueSearchPath(term) : "/products");
-}
-
-function catalogueSearchPath(term: string): string {
-  return `/products?${new URLSearchParams({ search: term })}`;
+  return redirect(catalogueHref(DEFAULT_QUERY, { search: term }));
 }
