@@ -8,7 +8,7 @@
  *   with the store's mark in a corner;
  * - public/images/share/site.png: the store's 1200x630 card, for every other page;
  * - public/images/share/logo.png: a 512x512 logo (Organization.logo in JSON-LD);
- * - app/services/share-image-manifest.server.ts: the product images that have a card, so the
+ * - app/generated/share-image-manifest.server.ts: the product images that have a card, so the
  *   server knows without touching the disk on each request.
  *
  * Rendering uses Playwright's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Run it again
@@ -32,7 +32,7 @@ import { STORE_NAME } from "../app/models/store";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC = path.join(ROOT, "public");
 const PRODUCT_CARDS = path.join(PUBLIC, "images", "share", "products");
-const MANIFEST = path.join(ROOT, "app", "services", "share-image-manifest.server.ts");
+const MANIFEST = path.join(ROOT, "app", "generated", "share-image-manifest.server.ts");
 
 /** The brand colours of tailwind.config.ts and the favicon. */
 const BRAND_600 = "#1d4ed8";
@@ -144,6 +144,7 @@ async function main() {
     for (const file of await readdir(PRODUCT_CARDS)) {
       if (!drawn.has(file)) await unlink(path.join(PRODUCT_CARDS, file));
     }
+    await mkdir(path.dirname(MANIFEST), { recursive: true });
     await writeFile(MANIFEST, manifestModule(images));
     console.log(
       `Drew ${images.length} product cards, the site card and the logo; wrote ${path.relative(ROOT, MANIFEST)}.`,

@@ -1,3 +1,4 @@
+import { PRODUCT_IMAGES_WITH_SHARE_CARDS } from "~/generated/share-image-manifest.server";
 import type { Product } from "~/models/product";
 import {
   productShareImagePath,
@@ -7,8 +8,6 @@ import {
   type ShareImage,
 } from "~/models/share-image";
 import { STORE_NAME } from "~/models/store";
-
-import { PRODUCT_IMAGES_WITH_SHARE_CARDS } from "./share-image-manifest.server";
 
 /**
  * The link-preview image for a product page: its drawn card when scripts/draw-share-images.ts

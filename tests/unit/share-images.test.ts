@@ -10,7 +10,7 @@ import {
   SHARE_IMAGE_WIDTH,
   SITE_SHARE_IMAGE,
 } from "~/models/share-image";
-import { PRODUCT_IMAGES_WITH_SHARE_CARDS } from "~/services/share-image-manifest.server";
+import { PRODUCT_IMAGES_WITH_SHARE_CARDS } from "~/generated/share-image-manifest.server";
 import { productShareImage } from "~/services/share-images.server";
 
 /**
