@@ -17,7 +17,7 @@ export const PRODUCT_COLUMNS = [
   "images",
   "features",
   "specifications",
-] as const;
+] as const satisfies readonly (keyof ProductRow)[];
 
 /** How many related products a product page shows. */
 export const RELATED_LIMIT = 4;
