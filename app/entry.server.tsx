@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
 import { createNonce, setSecurityHeaders } from "~/services/security-headers.server";
-import { StripNulBytes } from "~/services/strip-nul-bytes.server";
+import { StripHtmlNulBytes } from "~/services/strip-html-nul-bytes.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret and opens and
 // closes the data backend through these before it listens and after it stops.
@@ -37,7 +37,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new StripNulBytes();
+          const body = new StripHtmlNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

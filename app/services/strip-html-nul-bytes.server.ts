@@ -5,9 +5,10 @@ import { Transform, type TransformCallback } from "node:stream";
  * 2 KB buffer when a multi-byte character does not fit at its end (`writeStringChunk` writes
  * `currentView`, not the written part), so up to two 0x00 bytes can land inside the page. Some
  * crawlers and link-preview bots reject such documents. Our HTML never contains a real NUL (the
- * HTML parser would replace it anyway), so removing every one is safe.
+ * HTML parser would replace it anyway), so removing every one is safe. This is about the pages
+ * we send; text a visitor sends is cleaned (NUL included) by ~/models/request-text.
  */
-export class StripNulBytes extends Transform {
+export class StripHtmlNulBytes extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
     // The common case, no NUL at all, passes the chunk through untouched.
