@@ -15,6 +15,7 @@ import { useEffect, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { useNonce } from "~/components/nonce";
+import { primaryButtonClass } from "~/components/primary-button";
 import { RouteAnnouncer } from "~/components/route-announcer";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -164,10 +165,7 @@ export function ErrorBoundary() {
       <p className="mt-4 text-lg font-medium text-slate-700">{detail}</p>
       {explanation && <p className="mt-2 max-w-xl text-slate-700">{explanation}</p>}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a
-          href="/"
-          className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-        >
+        <a href="/" className={`${primaryButtonClass} min-h-11 px-5`}>
           Go to the home page
         </a>
         <a

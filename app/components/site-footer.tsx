@@ -3,6 +3,7 @@ import { type ComponentType, type SVGProps, useEffect, useRef } from "react";
 
 import { BoltIcon, ChatIcon, CameraIcon, CodeIcon, MailIcon, PhoneIcon, PinIcon, PlayIcon } from "~/components/icons";
 import { NoticeButton, type NoticeFetcher, NoticeForm } from "~/components/notice-button";
+import { primaryButtonClass } from "~/components/primary-button";
 import { CONTACT_DETAILS } from "~/models/contact-details";
 import type { FlashForm } from "~/models/toast";
 import { STORE_NAME } from "~/models/store";
@@ -196,10 +197,7 @@ function NewsletterFields({ fetcher, sentBack }: { fetcher: NoticeFetcher; sentB
             error ? "border-red-400" : "border-slate-600"
           }`}
         />
-        <button
-          type="submit"
-          className="h-11 shrink-0 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <button type="submit" className={`${primaryButtonClass} h-11 shrink-0 px-4 text-sm`}>
           Subscribe
         </button>
       </div>

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ComponentType, SVGProps } from "react";
 
 import { ArrowRightIcon, BoltIcon, ChatIcon, GaugeIcon } from "~/components/icons";
+import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
 import { CATEGORIES } from "~/models/categories";
 import { cataloguePath } from "~/models/catalogue-query";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
@@ -53,29 +54,21 @@ const FACTS = [
   { value: "30 days", label: "To return any order" },
 ];
 
-const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
-const sectionHeading = "text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl";
-
 export default function About() {
   return (
     <>
-      {/* On dark blue the page's blue focus ring would not show (WCAG 2.4.7): it turns white here and below. */}
-      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white [&_:focus-visible]:outline-white">
-        <div className={`${container} py-16 sm:py-20`}>
-          <p className="text-sm font-semibold uppercase tracking-wide text-blue-100">About {STORE_NAME}</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{HEADING}</h1>
-          <p className="mt-5 max-w-2xl text-lg leading-8 text-blue-50">
-            We are makers who built the electronics shop we always wanted: genuine parts, honest advice and fast
-            shipping for everyone from curious beginners to professional engineers.
-          </p>
-        </div>
-      </section>
+      <Hero className="py-16 sm:py-20">
+        <p className="text-sm font-semibold uppercase tracking-wide text-blue-100">About {STORE_NAME}</p>
+        <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{HEADING}</h1>
+        <p className="mt-5 max-w-2xl text-lg leading-8 text-blue-50">
+          We are makers who built the electronics shop we always wanted: genuine parts, honest advice and fast shipping
+          for everyone from curious beginners to professional engineers.
+        </p>
+      </Hero>
 
       <section aria-labelledby="mission-heading" className={`${container} grid gap-12 py-16 lg:grid-cols-2`}>
         <div>
-          <h2 id="mission-heading" className={sectionHeading}>
-            Our Mission
-          </h2>
+          <SectionHeading id="mission-heading">Our Mission</SectionHeading>
           <p className="mt-4 text-lg leading-8 text-slate-700">
             To make electronics accessible to everyone who wants to build something — by offering quality components at
             fair prices, explaining how to use them, and standing behind every order.
@@ -91,30 +84,21 @@ export default function About() {
         </dl>
       </section>
 
-      <section aria-labelledby="story-heading" className="bg-slate-50 py-16">
-        <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
-          <h2 id="story-heading" className={sectionHeading}>
-            Our Story
-          </h2>
-          <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
-            <p>
-              {STORE_NAME} was founded in 2018 by a small group of engineers and hobbyists who were tired of waiting
-              weeks for parts, guessing whether a module was genuine, and finding no one to ask when a circuit would not
-              work.
-            </p>
-            <p>
-              We started with a garage full of development boards and a promise to ship every order the same day. Today
-              our catalogue spans eight categories, from components and sensors to robotics kits and bench tools, and
-              our support team still answers every question within 24 hours.
-            </p>
-          </div>
+      <PageSection headingId="story-heading" title="Our Story" tinted prose>
+        <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
+          <p>
+            {STORE_NAME} was founded in 2018 by a small group of engineers and hobbyists who were tired of waiting weeks
+            for parts, guessing whether a module was genuine, and finding no one to ask when a circuit would not work.
+          </p>
+          <p>
+            We started with a garage full of development boards and a promise to ship every order the same day. Today
+            our catalogue spans eight categories, from components and sensors to robotics kits and bench tools, and our
+            support team still answers every question within 24 hours.
+          </p>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="values-heading" className={`${container} py-16`}>
-        <h2 id="values-heading" className={sectionHeading}>
-          Our Values
-        </h2>
+      <PageSection headingId="values-heading" title="Our Values">
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {VALUES.map(({ title, text, Icon }) => (
             <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -126,29 +110,24 @@ export default function About() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="team-heading" className="bg-slate-50 py-16">
-        <div className={container}>
-          <h2 id="team-heading" className={sectionHeading}>
-            Meet the Team
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {TEAM.map(({ name, role, initials, tone }) => (
-              <li key={name} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-                <span
-                  aria-hidden="true"
-                  className={`mx-auto inline-flex h-20 w-20 items-center justify-center rounded-full text-2xl font-bold text-white ${tone}`}
-                >
-                  {initials}
-                </span>
-                <h3 className="mt-4 font-semibold text-slate-900">{name}</h3>
-                <p className="mt-1 text-sm text-slate-600">{role}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection headingId="team-heading" title="Meet the Team" tinted>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {TEAM.map(({ name, role, initials, tone }) => (
+            <li key={name} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+              <span
+                aria-hidden="true"
+                className={`mx-auto inline-flex h-20 w-20 items-center justify-center rounded-full text-2xl font-bold text-white ${tone}`}
+              >
+                {initials}
+              </span>
+              <h3 className="mt-4 font-semibold text-slate-900">{name}</h3>
+              <p className="mt-1 text-sm text-slate-600">{role}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <section aria-labelledby="cta-heading" className={`${container} py-16`}>
         <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12 [&_:focus-visible]:outline-white">
