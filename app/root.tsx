@@ -23,7 +23,7 @@ import { MAIN_CONTENT_ID, SkipLinks } from "~/components/skip-links";
 import { Toaster } from "~/components/toaster";
 import toasterStylesheet from "~/components/toaster.css";
 import { cataloguePath } from "~/models/catalogue-query";
-import { NEWSLETTER_FORM } from "~/models/notice";
+import { NEWSLETTER_FORM } from "~/models/newsletter";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { commitCsrfToken } from "~/services/csrf.server";
 import { getUser } from "~/services/session.server";

@@ -5,6 +5,7 @@ import { BoltIcon, ChatIcon, CameraIcon, CodeIcon, MailIcon, PhoneIcon, PinIcon,
 import { NoticeButton, type NoticeFetcher, NoticeForm } from "~/components/notice-button";
 import { primaryButtonClass } from "~/components/primary-button";
 import { CONTACT_DETAILS } from "~/models/contact-details";
+import { NEWSLETTER_FORM } from "~/models/newsletter";
 import type { FlashForm } from "~/models/toast";
 import { STORE_NAME } from "~/models/store";
 
@@ -147,7 +148,7 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
  */
 function NewsletterForm({ sentBack }: { sentBack: FlashForm | null }) {
   return (
-    <NoticeForm feature="newsletter" className="mt-4" noValidate>
+    <NoticeForm feature={NEWSLETTER_FORM} className="mt-4" noValidate>
       {(fetcher) => <NewsletterFields fetcher={fetcher} sentBack={sentBack} />}
     </NoticeForm>
   );

@@ -12,6 +12,3 @@ export const FETCHER_FIELD = "_fetcher";
 
 /** The notice for a placeholder (docs/notices-and-toasts.md#coming-soon-notices). */
 export const NOT_IMPLEMENTED_TOAST: ToastInput = { title: "Coming soon", description: NOT_IMPLEMENTED_MESSAGE };
-
-/** The newsletter form's name in a flash (see FlashFormSchema). */
-export const NEWSLETTER_FORM = "newsletter";

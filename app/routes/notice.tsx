@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { z } from "zod";
 
-import { FETCHER_FIELD, NEWSLETTER_FORM, NOT_IMPLEMENTED_TOAST } from "~/models/notice";
+import { NEWSLETTER_FORM } from "~/models/newsletter";
+import { FETCHER_FIELD, NOT_IMPLEMENTED_TOAST } from "~/models/notice";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { requireValidCsrf } from "~/services/csrf.server";
-import { EmailSchema, parseForm, readFormData, textField } from "~/services/form-data.server";
+import { readFormData, textField } from "~/services/form-data.server";
+import { rejectedNewsletterForm } from "~/services/newsletter.server";
 import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
-
-/** The newsletter box's email, checked before the notice. */
-const NewsletterSchema = z.object({ email: EmailSchema });
 
 /**
  * Every button for a feature the shop has not built yet (NoticeButton, NoticeForm) posts here.
@@ -19,8 +17,7 @@ const NewsletterSchema = z.object({ email: EmailSchema });
  *   query intact, and that page renders the toast;
  * - a fetcher post (FETCHER_FIELD) gets data instead of a redirect, so nothing navigates; Remix
  *   revalidates after the action, and the root loader hands the toast to Radix.
- * The newsletter box checks its email first; a bad one goes back with the message and the value
- * (in the flash, since the box is on every page and cannot post to the page's own action).
+ * The newsletter box checks its email first (rejectedNewsletterForm); a bad one goes back to it.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
@@ -29,12 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get("redirectTo"));
 
   if (textField(form, "feature") === NEWSLETTER_FORM) {
-    const { values, fieldErrors: errors } = parseForm(form, NewsletterSchema);
-    if (errors) {
-      if (viaFetcher) return data({ ok: false as const, errors }, { status: 400 });
-      return redirectWithToast(request, back, null, {
-        form: { form: NEWSLETTER_FORM, values: { email: values.email.slice(0, 400) }, errors },
-      });
+    const sentBack = rejectedNewsletterForm(form);
+    if (sentBack) {
+      if (viaFetcher) return data({ ok: false as const, errors: sentBack.errors }, { status: 400 });
+      return redirectWithToast(request, back, null, { form: sentBack });
     }
   }
 
