@@ -14,7 +14,7 @@ import { StartupError } from "./services/startup-error.server";
 export type Env = Record<string, string | undefined>;
 
 /** Where the embedded database keeps its files when DATA_DIR is unset, from the project root. */
-export const DEFAULT_DATA_DIR = ".data";
+const DEFAULT_DATA_DIR = ".data";
 const DEFAULT_PORT = 3000;
 const PORT_MESSAGE = "PORT must be a port number from 0 to 65535";
 
@@ -41,14 +41,8 @@ function setting<T extends z.ZodTypeAny>(schema: T) {
 
 /** `raw` as an absolute http(s) URL without credentials; otherwise null, and `mustBe` as the issue. */
 function httpUrl(raw: string, ctx: z.RefinementCtx, mustBe: string): URL | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: mustBe });
-    return null;
-  }
-  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: mustBe });
     return null;
   }
