@@ -100,25 +100,14 @@ export function ContactForm({ answer, heading }: { answer: ContactAnswer | undef
         </div>
       )}
       <FormField form={FORM} field="name" label="Name" error={errors.name}>
-        {(control) => (
-          <input {...control} name="name" type="text" autoComplete="name" required defaultValue={values?.name ?? ""} />
-        )}
+        {(control) => <input {...control} type="text" autoComplete="name" defaultValue={values?.name ?? ""} />}
       </FormField>
       <FormField form={FORM} field="email" label="Email" error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={values?.email ?? ""}
-          />
-        )}
+        {(control) => <input {...control} type="email" autoComplete="email" defaultValue={values?.email ?? ""} />}
       </FormField>
       <FormField form={FORM} field="subject" label="Subject" error={errors.subject} className="sm:col-span-2">
         {(control) => (
-          <select {...control} name="subject" required defaultValue={values?.subject ?? ""}>
+          <select {...control} defaultValue={values?.subject ?? ""}>
             <option value="">Select a subject</option>
             {CONTACT_SUBJECTS.map(({ value, label }) => (
               <option key={value} value={value}>
@@ -129,7 +118,7 @@ export function ContactForm({ answer, heading }: { answer: ContactAnswer | undef
         )}
       </FormField>
       <FormField form={FORM} field="message" label="Message" error={errors.message} className="sm:col-span-2">
-        {(control) => <textarea {...control} name="message" rows={6} required defaultValue={values?.message ?? ""} />}
+        {(control) => <textarea {...control} rows={6} defaultValue={values?.message ?? ""} />}
       </FormField>
       <AuthenticityTokenInput />
       <HoneypotFields />

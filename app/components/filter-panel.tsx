@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import { FilterIcon } from "~/components/icons";
 import { PriceRange } from "~/components/price-range";
+import { primaryButtonClass } from "~/components/primary-button";
 import { FILTER_FORM_ID, useFilterNavigation } from "~/components/use-filter-navigation";
 import { CATEGORIES } from "~/models/categories";
 import { cataloguePath, type CatalogueQuery } from "~/models/catalogue-query";
@@ -140,10 +141,7 @@ export function FilterPanel({ query }: FilterPanelProps) {
           </div>
 
           <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-            <button
-              type="submit"
-              className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-            >
+            <button type="submit" className={`${primaryButtonClass} min-h-10 px-5 text-sm shadow-sm`}>
               Apply
             </button>
             <Link

@@ -33,9 +33,14 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
-/** What FormField hands its control: the id, the classes and the error state. */
+/**
+ * What FormField hands its control: its id and name, the classes and the error state. Every
+ * field of ours is required; the server checks that, and `required` keeps the semantics.
+ */
 export interface ControlProps {
   id: string;
+  name: string;
+  required: true;
   className: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
@@ -79,6 +84,8 @@ export function FormField({
       <FieldError id={errorId(form, field)} message={error} />
       {children({
         id,
+        name: field,
+        required: true,
         className: fieldControlClass(error),
         ...(error ? { "aria-invalid": true } : {}),
         ...(describedBy ? { "aria-describedby": describedBy } : {}),

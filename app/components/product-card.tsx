@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { CartIcon } from "~/components/icons";
 import { NoticeButton } from "~/components/notice-button";
 import { Price } from "~/components/price";
+import { primaryButtonClass } from "~/components/primary-button";
 import { Stars } from "~/components/stars";
 import { productPath } from "~/models/canonical";
 import { categoryTitle } from "~/models/categories";
@@ -85,7 +86,7 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
             aria-label={`Add to Cart, ${product.name}`}
             disabled={!product.inStock}
             formClassName="relative z-10"
-            className="inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600"
+            className={`${primaryButtonClass} min-h-10 gap-1.5 px-3 text-sm disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600`}
           >
             <CartIcon className="h-4 w-4" />
             Add to Cart

@@ -1,5 +1,6 @@
 import { HeartIcon, ShareIcon } from "~/components/icons";
 import { NoticeButton, NoticeForm } from "~/components/notice-button";
+import { primaryButtonClass } from "~/components/primary-button";
 import { QuantityStepper } from "~/components/quantity-stepper";
 
 const CART_FORM_ID = "add-to-cart";
@@ -28,7 +29,7 @@ export function ProductPurchase({ inStock, quantity, stepAction, keep }: Product
           <button
             type="submit"
             disabled={!inStock}
-            className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-lg bg-brand-600 px-6 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600"
+            className={`${primaryButtonClass} min-h-11 flex-1 gap-2 whitespace-nowrap px-6 text-base shadow-sm disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600`}
           >
             Add to Cart
           </button>

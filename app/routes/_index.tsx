@@ -17,7 +17,14 @@ import {
   WrenchIcon,
 } from "~/components/icons";
 import { NoticeButton } from "~/components/notice-button";
-import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
+import {
+  container,
+  Hero,
+  CatalogueButton,
+  onDarkOutlineButtonClass,
+  PageSection,
+  SectionHeading,
+} from "~/components/page-section";
 import { ProductCard } from "~/components/product-card";
 import { ShopBenefits } from "~/components/shop-benefits";
 import { TutorialCard } from "~/components/tutorial-card";
@@ -84,17 +91,8 @@ export default function Home() {
             engineers — with real people ready to help with your project.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to={cataloguePath(null)}
-              className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-white px-6 font-semibold text-brand-700 shadow-sm hover:bg-blue-50"
-            >
-              Shop Now
-              <ArrowRightIcon className="h-5 w-5" />
-            </Link>
-            <NoticeButton
-              feature="explore-projects"
-              className="inline-flex min-h-12 items-center rounded-lg px-6 font-semibold text-white ring-1 ring-inset ring-white/60 hover:bg-white/10"
-            >
+            <CatalogueButton>Shop Now</CatalogueButton>
+            <NoticeButton feature="explore-projects" className={onDarkOutlineButtonClass}>
               Explore Projects
             </NoticeButton>
           </div>

@@ -2,10 +2,16 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ComponentType, SVGProps } from "react";
 
-import { ArrowRightIcon, BoltIcon, ChatIcon, GaugeIcon } from "~/components/icons";
-import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
+import { BoltIcon, ChatIcon, GaugeIcon } from "~/components/icons";
+import {
+  container,
+  Hero,
+  CatalogueButton,
+  onDarkOutlineButtonClass,
+  PageSection,
+  SectionHeading,
+} from "~/components/page-section";
 import { CATEGORIES } from "~/models/categories";
-import { cataloguePath } from "~/models/catalogue-query";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
@@ -138,17 +144,8 @@ export default function About() {
             Browse the catalogue, or tell us what you are building and we will help you choose the parts.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link
-              to={cataloguePath(null)}
-              className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-white px-6 font-semibold text-brand-700 hover:bg-blue-50"
-            >
-              Shop Products
-              <ArrowRightIcon className="h-5 w-5" />
-            </Link>
-            <Link
-              to="/contact"
-              className="inline-flex min-h-12 items-center rounded-lg px-6 font-semibold text-white ring-1 ring-inset ring-white/70 hover:bg-white/10"
-            >
+            <CatalogueButton>Shop Products</CatalogueButton>
+            <Link to="/contact" className={onDarkOutlineButtonClass}>
               Contact Us
             </Link>
           </div>

@@ -188,10 +188,8 @@ export default function Auth() {
                 {...control}
                 ref={emailRef}
                 key={`email-${mode}`}
-                name="email"
                 type="email"
                 autoComplete="username"
-                required
                 defaultValue={actionData?.email ?? ""}
               />
             )}
@@ -208,10 +206,8 @@ export default function Auth() {
                 {...control}
                 ref={passwordRef}
                 key={`password-${mode}`}
-                name="password"
                 type="password"
                 autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
-                required
                 {...(mode === "sign-up" ? { minLength: 8, maxLength: 128 } : {})}
               />
             )}
