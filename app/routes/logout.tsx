@@ -7,6 +7,11 @@ import { readFormData } from "~/services/form-data.server";
 import { logout } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
+/** Signing out changes state, so it is a POST only; a link or a typed URL just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
 /**
  * The account menu's Logout button (docs/accounts.md#sign-out): ends the session on the server,
  * clears the cookie and goes home with "Logged Out", or "Sign out Failed".
@@ -28,9 +33,4 @@ export async function action({ request }: ActionFunctionArgs) {
     { title: "Logged Out", description: "You have been successfully logged out." },
     { headers: result.headers },
   );
-}
-
-/** Signing out changes state, so it is a POST only; a link or a typed URL just goes home. */
-export function loader() {
-  return redirect("/");
 }

@@ -9,6 +9,11 @@ import { readFormData, textField } from "~/services/form-data.server";
 import { rejectedNewsletterForm } from "~/services/newsletter.server";
 import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
 
+/** There is nothing to see at `/notice` itself. */
+export function loader() {
+  return redirect("/");
+}
+
 /**
  * Every button for a feature the shop has not built yet (NoticeButton, NoticeForm) posts here.
  * The answer always sets the toast flash cookie; the root loader shows it, so there is one
@@ -40,9 +45,4 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   return redirectWithToast(request, back, NOT_IMPLEMENTED_TOAST);
-}
-
-/** There is nothing to see at `/notice` itself. */
-export function loader() {
-  return redirect("/");
 }
