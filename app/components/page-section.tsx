@@ -1,8 +1,4 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-
-import { ArrowRightIcon } from "~/components/icons";
-import { cataloguePath } from "~/models/catalogue-query";
 
 /** The page's content column: the same width and side padding under the header on every page. */
 export const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
@@ -20,23 +16,6 @@ export function Hero({ className, children }: { className: string; children: Rea
     </section>
   );
 }
-
-/** The main action on a dark band (the hero, a call to action): to the catalogue, white with brand text. */
-export function CatalogueButton({ children }: { children: ReactNode }) {
-  return (
-    <Link
-      to={cataloguePath(null)}
-      className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-white px-6 font-semibold text-brand-700 shadow-sm hover:bg-blue-50"
-    >
-      {children}
-      <ArrowRightIcon className="h-5 w-5" />
-    </Link>
-  );
-}
-
-/** The second action beside it: outlined in white. */
-export const onDarkOutlineButtonClass =
-  "inline-flex min-h-12 items-center rounded-lg px-6 font-semibold text-white ring-1 ring-inset ring-white/70 hover:bg-white/10";
 
 /** A section's title on a content page. */
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {

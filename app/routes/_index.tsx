@@ -17,14 +17,8 @@ import {
   WrenchIcon,
 } from "~/components/icons";
 import { NoticeButton } from "~/components/notice-button";
-import {
-  container,
-  Hero,
-  CatalogueButton,
-  onDarkOutlineButtonClass,
-  PageSection,
-  SectionHeading,
-} from "~/components/page-section";
+import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/on-dark-buttons";
+import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
 import { ProductCard } from "~/components/product-card";
 import { ShopBenefits } from "~/components/shop-benefits";
 import { TutorialCard } from "~/components/tutorial-card";
@@ -90,12 +84,11 @@ export default function Home() {
             Development boards, sensors, displays, IoT modules, robotics parts and tools for hobbyists, students and
             engineers — with real people ready to help with your project.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <CatalogueButton>Shop Now</CatalogueButton>
+          <DarkBandActions shopLabel="Shop Now">
             <NoticeButton feature="explore-projects" className={onDarkOutlineButtonClass}>
               Explore Projects
             </NoticeButton>
-          </div>
+          </DarkBandActions>
         </div>
         <HeroIllustration />
       </Hero>

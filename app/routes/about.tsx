@@ -3,14 +3,8 @@ import { Link } from "@remix-run/react";
 import type { ComponentType, SVGProps } from "react";
 
 import { BoltIcon, ChatIcon, GaugeIcon } from "~/components/icons";
-import {
-  container,
-  Hero,
-  CatalogueButton,
-  onDarkOutlineButtonClass,
-  PageSection,
-  SectionHeading,
-} from "~/components/page-section";
+import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/on-dark-buttons";
+import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
 import { CATEGORIES } from "~/models/categories";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
@@ -143,12 +137,11 @@ export default function About() {
           <p className="mx-auto mt-3 max-w-2xl text-lg text-blue-50">
             Browse the catalogue, or tell us what you are building and we will help you choose the parts.
           </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <CatalogueButton>Shop Products</CatalogueButton>
+          <DarkBandActions shopLabel="Shop Products" className="justify-center">
             <Link to="/contact" className={onDarkOutlineButtonClass}>
               Contact Us
             </Link>
-          </div>
+          </DarkBandActions>
         </div>
       </section>
     </>
