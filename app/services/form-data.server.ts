@@ -96,13 +96,13 @@ export const EmailSchema = z
   .email(EMAIL_FORMAT_MESSAGE);
 
 /** How a field is read from the form; `textField` unless a form says otherwise. */
-export type FieldReader = (form: FormData, name: string) => string;
+type FieldReader = (form: FormData, name: string) => string;
 
 /**
  * A submitted form: the raw `values` of the schema's fields (what was typed, to render the form
  * with again), and either the schema's `data` or the `fieldErrors`.
  */
-export type FormSubmission<Shape extends z.ZodRawShape> = { values: Record<keyof Shape & string, string> } & (
+type FormSubmission<Shape extends z.ZodRawShape> = { values: Record<keyof Shape & string, string> } & (
   | { data: z.infer<z.ZodObject<Shape>>; fieldErrors: null }
   | { data: null; fieldErrors: FieldErrors<keyof Shape & string> }
 );
