@@ -4,9 +4,8 @@ import type { ComponentType, SVGProps } from "react";
 
 import { getProductRepository } from "~/backends/index.server";
 import { HeroIllustration } from "~/components/hero-illustration";
+import { ArrowRightIcon, BoltIcon } from "~/components/icons";
 import {
-  ArrowRightIcon,
-  BoltIcon,
   ChipIcon,
   DisplayIcon,
   GaugeIcon,
@@ -15,7 +14,7 @@ import {
   SpeakerIcon,
   WifiIcon,
   WrenchIcon,
-} from "~/components/icons";
+} from "~/components/category-icons";
 import { NoticeButton } from "~/components/notice-button";
 import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/on-dark-buttons";
 import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";

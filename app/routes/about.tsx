@@ -2,7 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ComponentType, SVGProps } from "react";
 
-import { BoltIcon, ChatIcon, GaugeIcon } from "~/components/icons";
+import { GaugeIcon } from "~/components/category-icons";
+import { BoltIcon, ChatIcon } from "~/components/icons";
 import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/on-dark-buttons";
 import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
 import { CATEGORIES } from "~/models/categories";
