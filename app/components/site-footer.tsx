@@ -80,13 +80,7 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
                 Contact Us
               </Link>
             </li>
-            {SUPPORT_NOTICES.map(({ feature, label }) => (
-              <li key={feature}>
-                <NoticeButton feature={feature} className={footerLink}>
-                  {label}
-                </NoticeButton>
-              </li>
-            ))}
+            <NoticeItems notices={SUPPORT_NOTICES} />
           </ul>
         </nav>
 
@@ -125,13 +119,7 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-1">
-              {LEGAL_NOTICES.map(({ feature, label }) => (
-                <li key={feature}>
-                  <NoticeButton feature={feature} className={footerLink}>
-                    {label}
-                  </NoticeButton>
-                </li>
-              ))}
+              <NoticeItems notices={LEGAL_NOTICES} />
             </ul>
           </nav>
         </div>
@@ -146,6 +134,17 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
  * the fetcher's answer, without it from the flash the notice action sends back, since this box
  * is on every page and posts to `/notice`, not to the page's own action.
  */
+/** List items of "coming soon" notices dressed as footer links. */
+function NoticeItems({ notices }: { notices: readonly { feature: string; label: string }[] }) {
+  return notices.map(({ feature, label }) => (
+    <li key={feature}>
+      <NoticeButton feature={feature} className={footerLink}>
+        {label}
+      </NoticeButton>
+    </li>
+  ));
+}
+
 function NewsletterForm({ sentBack }: { sentBack: FlashForm | null }) {
   return (
     <NoticeForm feature={NEWSLETTER_FORM} className="mt-4" noValidate>

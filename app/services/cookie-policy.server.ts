@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+import { type Cookie, type CookieOptions, createCookie } from "@remix-run/node";
+
 import { dataDirProblem } from "~/backends/embedded/data-dir-lock.server";
 import { type Config, getConfig } from "~/config.server";
 
@@ -66,6 +68,15 @@ let secret: string | undefined;
 export function cookieSecret(): string {
   secret ??= decideCookieSecret(getConfig());
   return secret;
+}
+
+/**
+ * Every cookie the shop sets is one of these: signed with cookieSecret(), HttpOnly (no script
+ * needs to read it), SameSite=Lax and site-wide. Secure is decided per response (isSecure). Call
+ * it on first use, not at import, so importing a module decides no secret.
+ */
+export function signedCookie(name: string, options: Omit<CookieOptions, "secrets"> = {}): Cookie {
+  return createCookie(name, { secrets: [cookieSecret()], httpOnly: true, sameSite: "lax", path: "/", ...options });
 }
 
 /**

@@ -1,7 +1,6 @@
-import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 
-import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
+import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
 
 /**
  * Cross-site request forgery protection (ADR 011): remix-utils' authenticity token. The root
@@ -14,14 +13,7 @@ import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
  * plain HTTP; both have the same name and secret, so either reads what the other wrote.
  */
 function csrfWith(secure: boolean) {
-  const cookie = createCookie("csrf", {
-    secrets: [cookieSecret()],
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure,
-  });
-  return new CSRF({ cookie, secret: cookieSecret() });
+  return new CSRF({ cookie: signedCookie("csrf", { secure }), secret: cookieSecret() });
 }
 
 // Made on first use, so importing this module decides no secret.

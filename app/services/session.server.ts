@@ -1,9 +1,9 @@
-import { type Cookie, createCookie, redirect } from "@remix-run/node";
+import { type Cookie, redirect } from "@remix-run/node";
 
 import { getAuthBackend } from "~/backends/index.server";
 import type { AuthUser, SessionRef } from "~/backends/types";
 import type { ToastInput } from "~/models/toast";
-import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
+import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
@@ -19,13 +19,7 @@ let cookie: Cookie | undefined;
 
 /** Made on first use, so importing this module decides no secret. */
 function sessionCookie(): Cookie {
-  cookie ??= createCookie("__session", {
-    secrets: [cookieSecret()],
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: MAX_AGE_SECONDS,
-  });
+  cookie ??= signedCookie("__session", { maxAge: MAX_AGE_SECONDS });
   return cookie;
 }
 

@@ -1,9 +1,9 @@
-import { type Cookie, createCookie, redirect } from "@remix-run/node";
+import { type Cookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { completeToast, type Flash, type FlashForm, type Toast, type ToastInput } from "~/models/toast";
-import { cookieSecret, isSecure } from "~/services/cookie-policy.server";
+import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 
 /**
  * Toasts travel from an action to the next page in a flash cookie of their own (ADR 005):
@@ -56,13 +56,7 @@ let cookie: Cookie | undefined;
 
 /** Made on first use, so importing this module decides no secret. */
 function toastCookie(): Cookie {
-  cookie ??= createCookie("toast", {
-    secrets: [cookieSecret()],
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: MAX_AGE_SECONDS,
-  });
+  cookie ??= signedCookie("toast", { maxAge: MAX_AGE_SECONDS });
   return cookie;
 }
 
