@@ -16,6 +16,8 @@ export type Env = Record<string, string | undefined>;
 /** Where the embedded database keeps its files when DATA_DIR is unset, from the project root. */
 const DEFAULT_DATA_DIR = ".data";
 const DEFAULT_PORT = 3000;
+/** Settings whose value a start-up error must not repeat. */
+const SECRETS = new Set(["SESSION_SECRET", "SUPABASE_ANON_KEY"]);
 const PORT_MESSAGE = "PORT must be a port number from 0 to 65535";
 
 export interface Config {
@@ -136,7 +138,9 @@ export function parseConfig(env: Env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
-    const raw = env[String(issue.path[0])]?.trim();
+    const name = String(issue.path[0]);
+    // The log must never carry a secret: not a key, nor the password of a URL given with one.
+    const raw = SECRETS.has(name) ? "" : env[name]?.trim().replace(/\/\/[^/@]*@/, "//…@");
     return raw ? `${issue.message}, not "${raw}"` : issue.message;
   });
   throw new StartupError(`${[...new Set(problems)].join("; ")}.`);

@@ -71,7 +71,7 @@ describe("invalid values", () => {
     [
       { SITE_URL: "https://user:secret@www.makervolt.com" },
       "SITE_URL must be an absolute http(s) URL without credentials, such as https://www.makervolt.com, " +
-        'not "https://user:secret@www.makervolt.com".',
+        'not "https://…@www.makervolt.com".',
     ],
     [
       { SITE_URL: "https://www.makervolt.com/shop" },
