@@ -10,7 +10,7 @@
  * for the second (docs in README, "Soak").
  *
  * Usage: npm run soak [-- --seconds 60 --connections 50 --products 10000 --port 3240]
- *        npm run soak -- --warmup 15 --warmup-rounds 8   # warm-up rounds of 15 s, at most 8
+ *        npm run soak -- --warmup 30 --warmup-rounds 6   # warm-up rounds of 30 s, at most 6 (the defaults)
  *        npm run soak -- --data-dir /tmp/mv-10k   # reuse (and top up) a filled DATA_DIR
  *        npm run soak -- --server-log /tmp/soak-server.log --node-args --trace-gc   # to investigate
  *
@@ -41,8 +41,8 @@ for (let i = 2; i < process.argv.length; i += 2) {
   args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 }
 const SECONDS = Number(args.get("seconds") ?? 60);
-const WARMUP_SECONDS = Number(args.get("warmup") ?? 15);
-const WARMUP_ROUNDS = Number(args.get("warmup-rounds") ?? 8);
+const WARMUP_SECONDS = Number(args.get("warmup") ?? 30);
+const WARMUP_ROUNDS = Number(args.get("warmup-rounds") ?? 6);
 /** The warm-up ends when a round changes idle RSS by less than this, either way (a drop is garbage collected). */
 const STEADY_GROWTH = 0.05;
 const CONNECTIONS = Number(args.get("connections") ?? 50);

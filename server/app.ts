@@ -1,4 +1,5 @@
 import path from "node:path";
+import { constants as zlib } from "node:zlib";
 
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
@@ -61,7 +62,10 @@ export function createApp({ build, mode, trustProxy, publicDir, isClosing = () =
   app.use(hostGuard({ trustProxy }));
   app.use(crossSiteGuard());
   app.use(bodyLimit(MAX_BODY_BYTES));
-  app.use(compression());
+  // Brotli's default window is 4 MiB per response, allocated on libuv's threads, whose malloc
+  // arenas kept growing under load (the soak measured it; README, "Soak"). No page is near 256 KiB,
+  // so a window of that size compresses them as well and keeps each response's memory small.
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   // Remix's hashed assets never change under one name; other public files may, so only an hour.
   app.use(
