@@ -1,4 +1,4 @@
-import { ProductCard } from "~/components/product-card";
+import { ProductGrid } from "~/components/product-grid";
 import type { Product } from "~/models/product";
 
 /** Cards for other products of the category, or nothing when there are none. */
@@ -9,15 +9,7 @@ export function RelatedProducts({ products }: { products: Product[] }) {
       <h2 id="related-heading" className="text-xl font-bold text-slate-900 sm:text-2xl">
         Related Products
       </h2>
-      <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {products.map((product) => (
-          <li key={product.id} className="flex">
-            <div className="w-full">
-              <ProductCard product={product} headingLevel={3} />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <ProductGrid products={products} className="mt-6" />
     </section>
   );
 }

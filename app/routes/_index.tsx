@@ -18,7 +18,7 @@ import {
 import { NoticeButton } from "~/components/notice-button";
 import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/on-dark-buttons";
 import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
-import { ProductCard } from "~/components/product-card";
+import { ProductGrid } from "~/components/product-grid";
 import { ShopBenefits } from "~/components/shop-benefits";
 import { TutorialCard } from "~/components/tutorial-card";
 import { CATEGORIES, type CategorySlug } from "~/models/categories";
@@ -117,15 +117,7 @@ export default function Home() {
             .
           </p>
         ) : (
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {featured.map((product) => (
-              <li key={product.id} className="flex">
-                <div className="flex w-full flex-col [&>article]:flex-1">
-                  <ProductCard product={product} headingLevel={3} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={featured} className="mt-8" />
         )}
       </section>
 
