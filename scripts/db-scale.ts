@@ -11,6 +11,8 @@
 import { CATEGORIES, type CategorySlug } from "~/models/categories";
 import { MEMORY_DATA_DIR, configuredDataDir, openDatabase, type Database } from "~/backends/embedded/database.server";
 
+import { seededRandom } from "./bench/cold-urls";
+
 const BATCH_SIZE = 500;
 
 const PARTS: Record<CategorySlug, { nouns: string[]; features: string[]; specs: Record<string, string[]> }> = {
@@ -174,18 +176,6 @@ const ADJECTIVES = [
   "Smart",
 ];
 
-/** mulberry32: small, fast, and the same sequence on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function parseTarget(argv: string[]): number {
   const raw = argv.find((a) => a !== "--");
   const n = Number(raw);
@@ -233,7 +223,7 @@ async function main() {
     const images = await imagesByCategory(db);
     const anyImages = [...images.values()].flat();
     if (anyImages.length === 0) console.warn("  no seeded images to reuse; generated products show /favicon.svg");
-    const next = random(20250101 + before);
+    const next = seededRandom(20250101 + before);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 
     let inserted = 0;

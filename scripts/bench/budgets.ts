@@ -1,0 +1,92 @@
+/**
+ * The budgets of docs/budgets.md that one `npm run bench` run measures, and their check.
+ * Sizes are in KB of 1,024 bytes and memory in MB of 1,024 KB.
+ */
+import type { TargetSummary } from "./stats";
+
+export const KB = 1024;
+
+/** What one run measured, as the budgets read it. */
+export interface Measurements {
+  targets: readonly TargetSummary[];
+  /** The server's peak resident memory (VmHWM), MB. */
+  peakRssMb: number;
+  /** A first visit to /products, in bytes. */
+  firstVisit: { htmlRawBytes: number; jsGzipBytes: number; cssGzipBytes: number };
+}
+
+type Comparison = ">=" | "<" | "<=";
+
+interface Budget {
+  name: string;
+  comparison: Comparison;
+  limit: number;
+  unit: "" | "ms" | "MB" | "KB";
+  measure: (m: Measurements) => number;
+}
+
+export interface BudgetResult {
+  name: string;
+  comparison: Comparison;
+  limit: number;
+  unit: string;
+  actual: number;
+  passed: boolean;
+}
+
+const target = (m: Measurements, name: string) => m.targets.find((t) => t.target === name);
+
+/** Target names are scripts/bench.ts's. */
+export const BUDGETS: readonly Budget[] = [
+  { name: "/about, ratio to static", comparison: ">=", limit: 0.15, unit: "", measure: (m) => ratioOf(m, "about") },
+  {
+    name: "cold product page, ratio",
+    comparison: ">=",
+    limit: 0.12,
+    unit: "",
+    measure: (m) => ratioOf(m, "cold-product"),
+  },
+  { name: "cold search, ratio", comparison: ">=", limit: 0.08, unit: "", measure: (m) => ratioOf(m, "cold-search") },
+  {
+    name: "search p99 (sensor, price-low)",
+    comparison: "<",
+    limit: 100,
+    unit: "ms",
+    measure: (m) => target(m, "search")?.p99 ?? NaN,
+  },
+  { name: "server peak RSS", comparison: "<=", limit: 300, unit: "MB", measure: (m) => m.peakRssMb },
+  {
+    name: "/products HTML, raw",
+    comparison: "<=",
+    limit: 60,
+    unit: "KB",
+    measure: (m) => m.firstVisit.htmlRawBytes / KB,
+  },
+  {
+    name: "first-load JS, gzip",
+    comparison: "<=",
+    limit: 105,
+    unit: "KB",
+    measure: (m) => m.firstVisit.jsGzipBytes / KB,
+  },
+  { name: "CSS, gzip", comparison: "<=", limit: 15, unit: "KB", measure: (m) => m.firstVisit.cssGzipBytes / KB },
+];
+
+function ratioOf(m: Measurements, name: string): number {
+  return target(m, name)?.ratio ?? NaN;
+}
+
+/** Whether `actual` keeps to the limit; a figure that could not be measured (NaN) never does. */
+export function withinLimit(actual: number, comparison: Comparison, limit: number): boolean {
+  if (Number.isNaN(actual)) return false;
+  if (comparison === ">=") return actual >= limit;
+  if (comparison === "<") return actual < limit;
+  return actual <= limit;
+}
+
+export function checkBudgets(measurements: Measurements, budgets: readonly Budget[] = BUDGETS): BudgetResult[] {
+  return budgets.map(({ name, comparison, limit, unit, measure }) => {
+    const actual = measure(measurements);
+    return { name, comparison, limit, unit, actual, passed: withinLimit(actual, comparison, limit) };
+  });
+}

@@ -1,0 +1,96 @@
+/** `npm run bench` options (README, "Benchmark"), read from the command line. */
+import { parseArgs } from "node:util";
+
+export interface BenchOptions {
+  /** Products in the temporary catalogue. */
+  products: number;
+  rounds: number;
+  /** Length of each target's turn in a round. */
+  seconds: number;
+  /** Each target's warm-up before the first round. */
+  warmupSeconds: number;
+  connections: number;
+  port: number;
+  /** Use the build already in the build directory. */
+  skipBuild: boolean;
+  /** Exit 0 even when a budget fails (errors still fail the run). */
+  noFail: boolean;
+  /** Where to write the JSON results; null for the default, bench-results/bench-<time>.json. */
+  json: string | null;
+  /** An earlier run's JSON to print the changes against. */
+  compare: string | null;
+  /** A DATA_DIR already filled (and kept); null for a temporary one, removed at the end. */
+  dataDir: string | null;
+  /** Extra flags for the server's node, space-separated. */
+  nodeArgs: string[];
+}
+
+export const USAGE = `Usage: npm run bench [-- options]
+  --products N       products in the temporary catalogue (default 10000)
+  --rounds N         alternating rounds (default 5)
+  --seconds N        seconds per target per round (default 4)
+  --warmup N         seconds of warm-up per target before the rounds (default 2)
+  --connections N    concurrent connections (default 20)
+  --port N           the server's port (default 3190)
+  --skip-build       use the build already in $BUILD_DIR (default build-bench)
+  --no-fail          exit 0 when a budget fails (errors still fail the run)
+  --json PATH        where to write the results (default bench-results/bench-<time>.json)
+  --compare PATH     an earlier run's JSON: print the change per target
+  --data-dir DIR     use (and keep) this DATA_DIR, filled up to --products
+  --node-args "..."  extra flags for the server's node`;
+
+const WHOLE_NUMBERS = {
+  products: { default: 10_000, min: 1 },
+  rounds: { default: 5, min: 1 },
+  seconds: { default: 4, min: 1 },
+  warmup: { default: 2, min: 0 },
+  connections: { default: 20, min: 1 },
+  port: { default: 3190, min: 1 },
+} as const;
+
+function wholeNumber(name: keyof typeof WHOLE_NUMBERS, raw: string | undefined): number {
+  const { default: fallback, min } = WHOLE_NUMBERS[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) {
+    throw new Error(`--${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** The options in `argv` (without node and the script); throws with a message on anything unknown or invalid. */
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv.filter((a) => a !== "--"),
+    options: {
+      products: { type: "string" },
+      rounds: { type: "string" },
+      seconds: { type: "string" },
+      warmup: { type: "string" },
+      connections: { type: "string" },
+      port: { type: "string" },
+      "skip-build": { type: "boolean", default: false },
+      "no-fail": { type: "boolean", default: false },
+      json: { type: "string" },
+      compare: { type: "string" },
+      "data-dir": { type: "string" },
+      "node-args": { type: "string" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return {
+    products: wholeNumber("products", values.products),
+    rounds: wholeNumber("rounds", values.rounds),
+    seconds: wholeNumber("seconds", values.seconds),
+    warmupSeconds: wholeNumber("warmup", values.warmup),
+    connections: wholeNumber("connections", values.connections),
+    port: wholeNumber("port", values.port),
+    skipBuild: values["skip-build"],
+    noFail: values["no-fail"],
+    json: values.json ?? null,
+    compare: values.compare ?? null,
+    dataDir: values["data-dir"] ?? null,
+    nodeArgs: (values["node-args"] ?? "").split(/\s+/).filter(Boolean),
+  };
+}
