@@ -5,13 +5,27 @@ import { getProductRepository } from "~/backends/index.server";
  * answers, 503 otherwise. Plain text, never cached.
  */
 export async function loader() {
-  const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
   try {
     const repository = await getProductRepository();
     await repository.ping();
-    return new Response("ok", { status: 200, headers });
+    return plainText(200, "ok");
   } catch (error) {
     console.error("healthz: the database did not answer", error);
-    return new Response("unavailable", { status: 503, headers });
+    return plainText(503, "unavailable");
   }
+}
+
+/**
+ * With its length given, so compression (server/app.ts) sees an answer this short is not worth
+ * compressing; without one it set up a brotli stream for every probe (ADR 014).
+ */
+function plainText(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(text)),
+      "Cache-Control": "no-store",
+    },
+  });
 }

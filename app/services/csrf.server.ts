@@ -1,3 +1,6 @@
+import { createHmac, randomBytes } from "node:crypto";
+
+import type { Cookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 
 import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
@@ -12,29 +15,53 @@ import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.s
  * A cookie's Secure flag is fixed when it is created, so there is one for HTTPS and one for
  * plain HTTP; both have the same name and secret, so either reads what the other wrote.
  */
-function csrfWith(secure: boolean) {
-  return new CSRF({ cookie: signedCookie("csrf", { secure }), secret: cookieSecret() });
+interface CsrfPolicy {
+  /** The `csrf` cookie for one Secure setting. */
+  cookie: Cookie;
+  /** remix-utils' check of a form's token against that cookie. */
+  csrf: CSRF;
+}
+
+function csrfWith(secure: boolean): CsrfPolicy {
+  const cookie = signedCookie("csrf", { secure });
+  return { cookie, csrf: new CSRF({ cookie, secret: cookieSecret() }) };
 }
 
 // Made on first use, so importing this module decides no secret.
-let csrfs: { plain: CSRF; secure: CSRF } | undefined;
+let policies: { plain: CsrfPolicy; secure: CsrfPolicy } | undefined;
 
-function csrfFor(request: Request): CSRF {
-  csrfs ??= { plain: csrfWith(false), secure: csrfWith(true) };
-  return isSecure(request) ? csrfs.secure : csrfs.plain;
+function csrfFor(request: Request): CsrfPolicy {
+  policies ??= { plain: csrfWith(false), secure: csrfWith(true) };
+  return isSecure(request) ? policies.secure : policies.plain;
+}
+
+/**
+ * A new token in remix-utils' own format (what its check expects): 32 random bytes, a dot, their
+ * HMAC-SHA256 under the cookie secret, both base64url. Made with node:crypto, because remix-utils'
+ * generate() hashes in JavaScript (crypto-js): about 70 µs a token against 5, for every visitor
+ * without the cookie yet, crawlers included (ADR 014). tests/unit/csrf.test.ts checks that
+ * remix-utils accepts these tokens.
+ */
+function newToken(): string {
+  const token = randomBytes(32).toString("base64url");
+  return `${token}.${createHmac("sha256", cookieSecret()).update(token).digest("base64url")}`;
 }
 
 /** This visitor's token, and a `Set-Cookie` when it is new (the root loader sends both). */
 export async function commitCsrfToken(request: Request): Promise<{ token: string; setCookie: string | null }> {
-  try {
-    const [token, setCookie] = await csrfFor(request).commitToken(request);
-    // An empty `csrf=` cookie reads as an empty token, which no form could be checked against.
-    if (token) return { token, setCookie };
-  } catch {
-    // A tampered cookie: start over with a fresh one, as below.
+  const { cookie } = csrfFor(request);
+  const header = request.headers.get("Cookie");
+  if (header && /(?:^|;\s*)csrf=/.test(header)) {
+    try {
+      const existing: unknown = await cookie.parse(header);
+      // An empty `csrf=` cookie reads as an empty token, which no form could be checked against.
+      if (typeof existing === "string" && existing) return { token: existing, setCookie: null };
+    } catch {
+      // A tampered cookie: start over with a fresh one, as below.
+    }
   }
-  const [token, setCookie] = await csrfFor(request).commitToken(new Headers());
-  return { token, setCookie };
+  const token = newToken();
+  return { token, setCookie: await cookie.serialize(token) };
 }
 
 export const CSRF_FAILURE_MESSAGE =
@@ -59,7 +86,7 @@ export async function requireValidCsrf(form: FormData, request: Request): Promis
 /** For a form that answers a refused token itself (with a 403), e.g. to keep what was typed. */
 export async function isValidCsrf(form: FormData, request: Request): Promise<boolean> {
   try {
-    await csrfFor(request).validate(form, request.headers);
+    await csrfFor(request).csrf.validate(form, request.headers);
     return true;
   } catch (error) {
     if (!(error instanceof CSRFError)) console.error("CSRF check failed unexpectedly", error);

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync, chmodSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync, chmodSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { rawRequest, runUntilExit, startServer, tempDataDir, Visitor, type RunningServer } from "./harness";
+import { rawRequest, ROOT, runUntilExit, startServer, tempDataDir, Visitor, type RunningServer } from "./harness";
 
 const EVIL = "https://evil.example";
 
@@ -169,6 +169,20 @@ describe("the server entry", () => {
     expect(asset.status).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(page.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("serves public/'s files at their paths (percent-encoded too) and leaves every other path to the pages", async () => {
+    const image = readdirSync(path.join(ROOT, "public/images/products")).find((name) => name.endsWith(".svg"))!;
+    for (const file of ["/favicon.svg", "/%66avicon.svg", `/images/products/${image}`]) {
+      const response = await rawRequest(server.origin, { path: file });
+      expect(response.status, file).toBe(200);
+      expect(response.headers["content-type"], file).toMatch(/^image\/svg\+xml/);
+    }
+    const missing = await rawRequest(server.origin, { path: "/images/products/no-such-picture.svg" });
+    expect(missing.status).toBe(404);
+    const page = await rawRequest(server.origin, { path: "/favicon.svg.html" });
+    expect(page.status).toBe(404);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
   });
 
   it("logs one line a request, with its address, method, path and status", async () => {

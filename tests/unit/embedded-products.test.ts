@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -156,6 +156,12 @@ describe("listing the catalogue", () => {
     expect(ids((await repository.listProducts(query({ search: "\\" }))).products)).toEqual([12]);
   });
 
+  it("never matches a term across the end of the name and the start of the description", async () => {
+    // DHT22 Probe: "Reads temperature and humidity."
+    expect((await repository.listProducts(query({ search: "probe reads" }))).total).toBe(0);
+    expect((await repository.listProducts(query({ search: "Probe" }))).total).toBe(1);
+  });
+
   it("treats SQL in a search term as text", async () => {
     const page = await repository.listProducts(query({ search: "'; drop table products; --" }));
     expect(page).toEqual({ products: [], total: 0 });
@@ -262,6 +268,20 @@ describe("paging", () => {
   it("still counts the matches on a page past the end", async () => {
     const page = await repository.listProducts(query({ category: "components", page: 99 }));
     expect(page).toEqual({ products: [], total: 33 });
+  });
+
+  it("pages a search's matches the same way, in every sort", async () => {
+    const resistors = FIXTURES.filter((f) => f.name === "Resistor Pack").map((f) => f.id);
+    for (const sort of ["name", "price-low", "price-high", "rating"] as const) {
+      const first = await repository.listProducts(query({ search: "RESISTOR", sort, page: 1 }));
+      const second = await repository.listProducts(query({ search: "RESISTOR", sort, page: 2 }));
+      // Equal names, prices and ratings: the tie-break by id decides the order.
+      expect([...ids(first.products), ...ids(second.products)]).toEqual(resistors);
+      expect(first.total).toBe(resistors.length);
+      expect(second.total).toBe(resistors.length);
+    }
+    const past = await repository.listProducts(query({ search: "resistor", page: 99 }));
+    expect(past).toEqual({ products: [], total: resistors.length });
   });
 });
 
@@ -459,7 +479,8 @@ describe("opening a database", () => {
     async () => {
       const opened = await openDatabase({ dataDir: "memory://", supabaseDir: SUPABASE_DIR });
       try {
-        expect(opened.appliedMigrations).toEqual([MIGRATION]);
+        const migrations = (await readdir(path.join(SUPABASE_DIR, "migrations"))).filter((f) => f.endsWith(".sql"));
+        expect(opened.appliedMigrations).toEqual(migrations.sort());
         expect(opened.seeded).toBe(true);
         const repository = new EmbeddedProductRepository(opened.db);
         const page = await repository.listProducts(query());

@@ -160,9 +160,9 @@ describe("search", () => {
     return new RegExp(`^${source}$`, "i");
   }
 
-  it("looks in name or description, ignoring case", async () => {
+  it("looks in name and description (search_text), ignoring case", async () => {
     await repository.listProducts(query({ search: "Temp Sensor" }));
-    expect(only().url.searchParams.get("or")).toBe('(name.ilike."%Temp Sensor%",description.ilike."%Temp Sensor%")');
+    expect(only().url.searchParams.get("or")).toBe('(search_text.ilike."%Temp Sensor%")');
   });
 
   it("quotes PostgREST's reserved characters and escapes the LIKE wildcards", async () => {
@@ -170,7 +170,7 @@ describe("search", () => {
     await repository.listProducts(query({ search: term }));
     const or = only().url.searchParams.get("or");
     const pattern = String.raw`"%a,b.(c):d\"e\\\\f\\%g\\_h%"`;
-    expect(or).toBe(`(name.ilike.${pattern},description.ilike.${pattern})`);
+    expect(or).toBe(`(search_text.ilike.${pattern})`);
 
     // Read back the way PostgREST and Postgres would, it matches the term literally.
     const like = likeToRegExp(unquote(pattern));
@@ -181,7 +181,7 @@ describe("search", () => {
   it("matches * literally with an escaped regular expression, since PostgREST reads * in LIKE as %", async () => {
     await repository.listProducts(query({ search: "5*5 (mm)" }));
     const value = String.raw`"5\\*5 \\(mm\\)"`;
-    expect(only().url.searchParams.get("or")).toBe(`(name.imatch.${value},description.imatch.${value})`);
+    expect(only().url.searchParams.get("or")).toBe(`(search_text.imatch.${value})`);
     expect(new RegExp(unquote(value), "i").test("Grid 5*5 (MM)")).toBe(true);
     expect(new RegExp(unquote(value), "i").test("Grid 555 (mm)")).toBe(false);
   });

@@ -34,17 +34,18 @@ function logicValue(value: string): string {
 }
 
 /**
- * The search as a PostgREST `or` filter: name or description contains the term, ignoring
- * case, every character literal. PostgREST turns every `*` in a like pattern into `%` and
- * has no escape for it, so a term containing `*` is matched with an escaped regular
- * expression (imatch, also case-insensitive) instead; both are served by trigram indexes.
+ * The search as a PostgREST filter: name or description contains the term, ignoring case,
+ * every character literal. Both are in `search_text` (lower(name), a line break,
+ * lower(description): supabase/migrations), as on the embedded backend. PostgREST turns every
+ * `*` in a like pattern into `%` and has no escape for it, so a term containing `*` is matched
+ * with an escaped regular expression (imatch, also case-insensitive) instead; both are served
+ * by its trigram index. Written as a one-condition `or`, so its value is quoted (logicValue).
  */
 function searchFilter(term: string): string {
   const [operator, pattern] = term.includes("*")
     ? ["imatch", literalRegex(term)]
     : ["ilike", containsPattern(term)];
-  const value = logicValue(pattern);
-  return `name.${operator}.${value},description.${operator}.${value}`;
+  return `search_text.${operator}.${logicValue(pattern)}`;
 }
 
 /** A products query before its filters, order and range. */
