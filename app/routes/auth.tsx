@@ -3,7 +3,6 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 
 import { getAuthBackend } from "~/backends/index.server";
 import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage } from "~/backends/types";
@@ -15,8 +14,9 @@ import { noindexPageMeta } from "~/models/page-meta";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { errorMessage } from "~/models/toast";
+import { SignInSchema, SignUpSchema } from "~/services/auth-form.server";
 import { requireValidCsrf } from "~/services/csrf.server";
-import { EmailSchema, parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
+import { parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { isAuthAttemptLimited, recordAuthFailure, recordAuthSuccess } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
@@ -47,20 +47,6 @@ const COPY = {
 function parseMode(value: string | null): Mode {
   return value === "sign-up" ? "sign-up" : "sign-in";
 }
-
-/**
- * An email and a password (docs/accounts.md#validation). Sign-up needs 8 to 128 characters and nothing
- * else (no composition rules, OWASP ASVS 5); sign-in accepts any non-empty password, so a
- * password set under other rules still works. Passwords are never trimmed.
- */
-const SignInSchema = z.object({
-  email: EmailSchema,
-  password: z.string().min(1, "Enter your password").max(1024, "Invalid login credentials"),
-});
-const SignUpSchema = z.object({
-  email: EmailSchema,
-  password: z.string().min(8, AUTH_MESSAGES.weakPassword).max(128, "Password should be at most 128 characters."),
-});
 
 type AuthErrors = FieldErrors<"email" | "password">;
 const FORM = "auth";

@@ -2,39 +2,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { z } from "zod";
 
 import { type ContactAnswer, type ContactErrors, ContactForm } from "~/components/contact-form";
 import { ContactMap } from "~/components/contact-map";
 import { HoneypotFieldsProvider } from "~/components/honeypot";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { container, Hero, PageSection } from "~/components/page-section";
-import { CONTACT_DETAILS, CONTACT_SUBJECTS } from "~/models/contact-details";
+import { CONTACT_DETAILS } from "~/models/contact-details";
 import { CONTACT_FAQ } from "~/models/contact-faq";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
+import { ContactMessageSchema } from "~/services/contact-message.server";
 import { CSRF_FAILURE_MESSAGE, isValidCsrf } from "~/services/csrf.server";
-import { EmailSchema, parseForm, readFormData, textField } from "~/services/form-data.server";
+import { parseForm, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 const HEADING = "Contact Us";
-
-const SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [string, ...string[]];
-
-/**
- * Every field is required; the email is checked as on every form; the subject is one of the six
- * options. No other length bounds than the request size. Messages follow GOV.UK wording and are
- * the same at the field and in the error summary.
- */
-const ContactMessageSchema = z.object({
-  name: z.string().trim().min(1, "Enter your name"),
-  email: EmailSchema,
-  subject: z.enum(SUBJECT_VALUES, { errorMap: () => ({ message: "Select a subject" }) }),
-  message: z.string().trim().min(1, "Enter your message"),
-});
 
 /**
  * Longer messages than other forms carry: a long message must never be dropped (our form reader
@@ -186,7 +172,7 @@ export default function Contact() {
         <div className="mt-8 space-y-3">
           {CONTACT_FAQ.map(({ question, answer }) => (
             <details key={question} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
-              <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-3 font-semibold text-slate-900 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
+              <summary className="flex min-h-14 items-center justify-between gap-4 rounded-xl px-5 py-3 font-semibold text-slate-900 hover:text-brand-700">
                 {question}
                 <span
                   aria-hidden="true"

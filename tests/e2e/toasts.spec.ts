@@ -182,6 +182,28 @@ test.describe("a toast", () => {
 test.describe("with JavaScript", { tag: "@js-only" }, () => {
   // Only in the "js" project (@js-only), by design: radix Toast is the enhancement.
 
+  test("Radix Toast is fetched only when a toast appears or F8 is pressed", async ({ page }) => {
+    // ADR 015: its chunk is not part of a page's first load.
+    const radixRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/\/radix-toaster-[^/]*\.js$/.test(request.url())) radixRequests.push(request.url());
+    });
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(radixRequests).toHaveLength(0);
+    await expect(notifications(page)).toHaveCount(1);
+
+    // F8 before any toast: the region still takes focus, once Radix has arrived, and gives it back.
+    const aboutLink = page.getByRole("banner").getByRole("link", { name: "About" });
+    await aboutLink.focus();
+    await page.keyboard.press("F8");
+    await expect(notifications(page).getByRole("list")).toBeFocused();
+    expect(radixRequests).toHaveLength(1);
+    await page.keyboard.press("Escape");
+    await expect(aboutLink).toBeFocused();
+  });
+
   test("Escape dismisses the toast", async ({ page }) => {
     await showNotice(page, true);
     await page.keyboard.press("Escape");
