@@ -14,6 +14,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
+import { IconSprite } from "~/components/icons";
 import { useNonce } from "~/components/nonce";
 import { primaryButtonClass } from "~/components/primary-button";
 import { RouteAnnouncer } from "~/components/route-announcer";
@@ -102,6 +103,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
+        {/* First, so the icons it draws once show as soon as the markup that uses them streams in. */}
+        <IconSprite />
         <SkipLinks />
         {/* Without root data (its loader failed) forms carry a token that fails the check: a 403, not a crash. */}
         <AuthenticityTokenProvider token={rootData?.csrf ?? "unavailable"}>

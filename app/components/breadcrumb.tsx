@@ -32,7 +32,6 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
                   viewBox="0 0 20 20"
                   fill="currentColor"
                   aria-hidden="true"
-                  focusable="false"
                   className="h-4 w-4 shrink-0 text-slate-400"
                 >
                   <path

@@ -74,6 +74,8 @@ function ViewToggle({ query }: { query: CatalogueQuery }) {
           <Link
             key={view}
             to={catalogueHref(query, { view })}
+            // The catalogue's own route, which Remix already knows (pagination.tsx).
+            discover="none"
             preventScrollReset
             aria-current={current ? "true" : undefined}
             className={`inline-flex min-h-9 items-center gap-1.5 rounded-md px-3 text-sm font-semibold ${

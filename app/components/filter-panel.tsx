@@ -146,6 +146,8 @@ export function FilterPanel({ query }: FilterPanelProps) {
             </button>
             <Link
               to={cataloguePath(query.category)}
+              // The catalogue's own route, which Remix already knows (pagination.tsx).
+              discover="none"
               className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
             >
               Clear filters

@@ -10,6 +10,9 @@ export interface GalleryProps {
   hrefForImage: (i: number) => string;
 }
 
+/** Spelled as the HTML attribute, which React 18 passes on as it is (it does not know `fetchPriority`). */
+const HIGH_PRIORITY = { fetchpriority: "high" } as const;
+
 /** The product's images: its `images`, or the single `image` when the list is empty. */
 export function galleryImages(product: Pick<Product, "image" | "images">): string[] {
   return product.images.length > 0 ? product.images : [product.image];
@@ -27,11 +30,13 @@ export function Gallery({ product, selected, hrefForImage }: GalleryProps) {
   return (
     <div className="mx-auto w-full max-w-lg md:max-w-none">
       <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-slate-50">
+        {/* The page's largest image above the fold: fetched ahead of everything else it needs. */}
         <img
           src={images[selected]}
           alt={alt(selected)}
           width={PRODUCT_IMAGE_SIZE}
           height={PRODUCT_IMAGE_SIZE}
+          {...HIGH_PRIORITY}
           className="aspect-square h-auto w-full object-cover"
         />
         {isOnSale(product) && (

@@ -1,7 +1,7 @@
 /** The home page's stylised development board: decoration only. */
 export function HeroIllustration() {
   return (
-    <svg viewBox="0 0 400 300" aria-hidden="true" focusable="false" className="mx-auto hidden w-full max-w-md lg:block">
+    <svg viewBox="0 0 400 300" aria-hidden="true" className="mx-auto hidden w-full max-w-md lg:block">
       <rect x="30" y="30" width="340" height="240" rx="18" fill="#0f172a" opacity="0.35" />
       <rect x="20" y="20" width="340" height="240" rx="18" fill="#1e3a8a" stroke="#93c5fd" strokeWidth="3" />
       {[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((i) => (

@@ -3,25 +3,50 @@ import type { ReactNode, SVGProps } from "react";
 /**
  * Small inline line icons drawn for MakerVolt (24x24 grid, 2px strokes in currentColor).
  * They are decoration: every control that uses one carries its own text or accessible name,
- * so each icon is hidden from assistive technology.
+ * so each icon is hidden from assistive technology. How the strokes look is one CSS class
+ * (`icon` in tailwind.css) rather than five attributes on every `<svg>`.
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
-export function Icon({ children, className = "h-5 w-5", ...props }: IconProps & { children: ReactNode }) {
+export function Icon({
+  children,
+  className = "h-5 w-5",
+  solid = false,
+  ...props
+}: IconProps & {
+  children: ReactNode;
+  /** Filled in currentColor instead of stroked (`icon-solid`). */
+  solid?: boolean;
+}) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`${solid ? "icon-solid" : "icon"} ${className}`} {...props}>
       {children}
+    </svg>
+  );
+}
+
+/** The ids of IconSprite's symbols, for `<use href="#...">`. */
+export const SYMBOLS = { cart: "cart", star: "star" } as const;
+
+/**
+ * Icons drawn many times on one page (a cart on every product card, five stars on every rating)
+ * are drawn once, as symbols in this hidden `<svg>` that root's Layout renders at the top of
+ * every page, and each copy is a `<use>` of its symbol (ADR 013).
+ */
+export function IconSprite() {
+  return (
+    <svg width="0" height="0" aria-hidden="true" className="absolute">
+      <symbol id={SYMBOLS.cart} viewBox="0 0 24 24">
+        <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
+        <circle cx="9" cy="20" r="1.25" />
+        <circle cx="17" cy="20" r="1.25" />
+      </symbol>
+      <symbol id={SYMBOLS.star} viewBox="0 0 20 20">
+        <path
+          fill="currentColor"
+          d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z"
+        />
+      </symbol>
     </svg>
   );
 }
@@ -43,13 +68,16 @@ export function SearchIcon(props: IconProps) {
   );
 }
 
-export function CartIcon(props: IconProps) {
+/**
+ * Drawn from IconSprite: it is on every product card. Only ever inside a button, whose content
+ * assistive technology does not read as such (its children are presentational), so it needs no
+ * `aria-hidden`. Sized by its button's class, or by `className`.
+ */
+export function CartIcon({ className }: { className?: string }) {
   return (
-    <Icon {...props}>
-      <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
-      <circle cx="9" cy="20" r="1.25" />
-      <circle cx="17" cy="20" r="1.25" />
-    </Icon>
+    <svg className={className ? `icon ${className}` : "icon"}>
+      <use href={`#${SYMBOLS.cart}`} />
+    </svg>
   );
 }
 
@@ -180,7 +208,7 @@ export function ShareIcon(props: IconProps) {
 /** A filled check mark on a 20x20 grid, for list items. */
 export function CheckIcon(props: IconProps) {
   return (
-    <Icon viewBox="0 0 20 20" fill="currentColor" stroke="none" {...props}>
+    <Icon viewBox="0 0 20 20" solid {...props}>
       <path
         fillRule="evenodd"
         d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.3 7.3-7.3a1 1 0 0 1 1.4 0Z"
@@ -200,7 +228,7 @@ export function FilterIcon(props: IconProps) {
 
 export function GridIcon(props: IconProps) {
   return (
-    <Icon fill="currentColor" stroke="none" {...props}>
+    <Icon solid {...props}>
       <rect x="3" y="3" width="8" height="8" rx="1.5" />
       <rect x="13" y="3" width="8" height="8" rx="1.5" />
       <rect x="3" y="13" width="8" height="8" rx="1.5" />
@@ -211,7 +239,7 @@ export function GridIcon(props: IconProps) {
 
 export function ListIcon(props: IconProps) {
   return (
-    <Icon fill="currentColor" stroke="none" {...props}>
+    <Icon solid {...props}>
       <rect x="3" y="4" width="18" height="4" rx="1.5" />
       <rect x="3" y="10" width="18" height="4" rx="1.5" />
       <rect x="3" y="16" width="18" height="4" rx="1.5" />

@@ -28,7 +28,9 @@ export interface NoticeFormProps {
 
 /**
  * A form to `/notice` for a feature the shop has not built yet; every placeholder goes through
- * here, so the toast pipeline is wired in one place.
+ * here, so the toast pipeline is wired in one place. Buttons that ask for the same thing share
+ * one form (a list of product cards, the tutorials, the footer's links): its hidden fields and
+ * CSRF token are sent once a page, not once a button (ADR 013).
  *
  * Without JavaScript it is a native POST form: `/notice` redirects back to this page (same path
  * and query) and the page shows the notice. Once hydrated it submits through a fetcher and says
@@ -50,7 +52,9 @@ export function NoticeForm({ feature, children, className, id, noValidate, "aria
     // The revalidation that brings the toast re-renders the page; should it have replaced the
     // focused control, the shopper goes on from this form rather than from the top of the document.
     const focusLost = document.activeElement === null || document.activeElement === document.body;
-    const target = element.isConnected ? element : form.current?.querySelector<HTMLElement>('[type="submit"]');
+    const target = element.isConnected
+      ? element
+      : form.current?.querySelector<HTMLElement>('[type="submit"]:not(:disabled)');
     if (focusLost) target?.focus({ preventScroll: true });
   }, [fetcher.state]);
   return (

@@ -27,11 +27,15 @@ function pageWindow(page: number, pageCount: number): (number | null)[] {
   return out;
 }
 
-const itemClass =
-  "inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium";
+/** `page-link` is in tailwind.css. */
+const itemClass = "page-link";
 const linkClass = `${itemClass} border-slate-300 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700`;
 
-/** Numbered pages with Previous and Next, as plain links (they work without JavaScript). */
+/**
+ * Numbered pages with Previous and Next, as plain links (they work without JavaScript). They lead
+ * to the page's own route, which Remix already knows: no need to have it discover them
+ * (`discover="none"` leaves out their `data-discover`).
+ */
 export function Pagination({ page, pageCount, hrefForPage, navigationState }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
@@ -39,7 +43,7 @@ export function Pagination({ page, pageCount, hrefForPage, navigationState }: Pa
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
-            <Link to={hrefForPage(page - 1)} state={navigationState} rel="prev" className={linkClass}>
+            <Link to={hrefForPage(page - 1)} state={navigationState} rel="prev" discover="none" className={linkClass}>
               <span aria-hidden="true">←&nbsp;</span>Previous
             </Link>
           </li>
@@ -54,6 +58,7 @@ export function Pagination({ page, pageCount, hrefForPage, navigationState }: Pa
               <Link
                 to={hrefForPage(n)}
                 state={navigationState}
+                discover="none"
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
                 className={n === page ? `${itemClass} border-brand-600 bg-brand-600 text-white` : linkClass}
@@ -65,7 +70,7 @@ export function Pagination({ page, pageCount, hrefForPage, navigationState }: Pa
         )}
         {page < pageCount && (
           <li>
-            <Link to={hrefForPage(page + 1)} state={navigationState} rel="next" className={linkClass}>
+            <Link to={hrefForPage(page + 1)} state={navigationState} rel="next" discover="none" className={linkClass}>
               Next<span aria-hidden="true">&nbsp;→</span>
             </Link>
           </li>

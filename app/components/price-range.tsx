@@ -68,10 +68,13 @@ function PriceShortcuts({ query }: { query: CatalogueQuery }) {
               {/* Keeps focus where it is, like the other filters: the results status says what changed. */}
               <Link
                 to={catalogueHref({ ...query, min, max, page: 1 })}
+                // The catalogue's own route, which Remix already knows (pagination.tsx).
+                discover="none"
                 preventScrollReset
                 state={KEEP_FOCUS}
                 aria-current={current ? "true" : undefined}
-                className="inline-flex min-h-8 items-center rounded-full border border-slate-300 px-3 text-xs font-semibold text-slate-800 hover:border-brand-600 hover:text-brand-700 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50 aria-[current=true]:text-brand-700"
+                // `pill` is in tailwind.css; hover stays here, where the contrast audit looks for it.
+                className="pill hover:border-brand-600 hover:text-brand-700"
               >
                 {label}
               </Link>{" "}
@@ -99,7 +102,7 @@ export function PriceRange({ query, min, max, hydrated, onChange }: PriceRangePr
     <div className="mt-2 space-y-3">
       <PriceSlider name="min" label="Minimum price" value={min} hydrated={hydrated} onChange={onChange} />
       <PriceSlider name="max" label="Maximum price" value={max} hydrated={hydrated} onChange={onChange} />
-      <p className="text-xs text-slate-600">Whole dollars; ${PRICE_MAX}+ means no upper limit.</p>
+      <p className="text-xs text-slate-600">{`Whole dollars; $${PRICE_MAX}+ means no upper limit.`}</p>
       {/* Text browsers (lynx) neither show range inputs nor send them. These carry the price
           applied so far through an Apply from such a browser; elsewhere the sliders come first
           in the form, and the first value of a name is the one read. */}

@@ -13,12 +13,12 @@ export interface PriceProps {
  */
 export function Price({ price, originalPrice, size = "md" }: PriceProps) {
   const big = size === "lg";
-  const current = (
-    <span className={`font-bold text-slate-900 ${big ? "text-3xl" : "text-lg"}`}>{formatPrice(price)}</span>
-  );
+  // `price` (and `price-lg`) are in tailwind.css: every product card shows one.
+  const currentClass = big ? "price price-lg" : "price";
   if (originalPrice == null || !isOnSale({ price, originalPrice })) {
-    return <p className="flex items-baseline gap-2">{current}</p>;
+    return <p className={currentClass}>{formatPrice(price)}</p>;
   }
+  const current = <span className={currentClass}>{formatPrice(price)}</span>;
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
       <span className="sr-only">Now </span>

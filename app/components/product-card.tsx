@@ -1,44 +1,54 @@
 import { Link } from "@remix-run/react";
 
 import { CartIcon } from "~/components/icons";
-import { NoticeButton } from "~/components/notice-button";
 import { Price } from "~/components/price";
-import { primaryButtonClass } from "~/components/primary-button";
 import { Stars } from "~/components/stars";
 import { productPath } from "~/models/canonical";
 import { categoryTitle } from "~/models/categories";
-import { isOnSale, PRODUCT_IMAGE_SIZE, type Product } from "~/models/product";
+import { isOnSale, PRODUCT_IMAGE_SIZE } from "~/models/product";
+import type { ProductSummary } from "~/models/product-summary";
 
 export interface ProductCardProps {
-  product: Product;
+  product: ProductSummary;
   /** "grid" (default): image on top. "list": one card per row, image on the left. */
   view?: "grid" | "list";
   /** The product name's heading level: 2 when cards sit directly under the page's h1, else 3 (default). */
   headingLevel?: 2 | 3;
-  /** Load the image at once instead of lazily: pass true for the first few cards above the fold. */
+  /**
+   * Load the image at once and ahead of others (fetchpriority="high") instead of lazily: pass
+   * true for the first few cards above the fold.
+   */
   priority?: boolean;
 }
+
+/**
+ * Image loading for a card above the fold: at once and first (`fetchpriority` as in gallery.tsx),
+ * decoded as the browser sees fit, since it may be the largest thing on the screen; below it:
+ * lazily, decoded off the critical path.
+ */
+const PRIORITY_IMAGE = { loading: "eager", fetchpriority: "high" } as const;
+const LAZY_IMAGE = { loading: "lazy", decoding: "async" } as const;
 
 /**
  * One product in a catalogue grid or list (also used by the home page and related products).
  * The name is the card's only link; a stretched pseudo-element makes the whole card clickable
  * without nesting the Add to Cart button inside the link.
+ *
+ * Its Add to Cart button submits the form the cards sit in, one for the whole list
+ * (ProductGrid, ADR 013): a card never stands outside one.
  */
 export function ProductCard({ product, view = "grid", headingLevel = 3, priority = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const list = view === "list";
   const href = productPath(product.id);
-  const nameId = `product-card-${product.id}-name`;
+  const nameId = `card-${product.id}`;
   return (
     // Named by its heading, so "Arduino Uno, Out of Stock" is what a screen reader announces
-    // when it lands on the card as well as on its link.
-    <article
-      aria-labelledby={nameId}
-      className={`group relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md ${
-        list ? "flex-row" : "flex-col"
-      }`}
-    >
-      <div className={`relative shrink-0 overflow-hidden ${list ? "w-28 self-start sm:w-44" : "w-full"}`}>
+    // when it lands on the card as well as on its link. There are 24 cards on a catalogue page,
+    // so their parts take their looks from the `card` rules in tailwind.css: the picture (the
+    // first child), the text (the last), its heading (first) and its price row (last).
+    <article aria-labelledby={nameId} className={list ? "card card-list" : "card"}>
+      <div>
         {/* The heading's link names the product; an alt repeating it made screen readers and
             text browsers (lynx) read every card's name twice. */}
         <img
@@ -46,51 +56,46 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
           alt=""
           width={PRODUCT_IMAGE_SIZE}
           height={PRODUCT_IMAGE_SIZE}
-          loading={priority ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-square h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transform-none"
+          {...(priority ? PRIORITY_IMAGE : LAZY_IMAGE)}
         />
-        {isOnSale(product) && (
-          <span className="absolute left-2 top-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white">
-            SALE
-          </span>
-        )}
+        {isOnSale(product) && <span className="card-sale">SALE</span>}
         {!product.inStock && (
           // The overlay is what sighted shoppers see; the name below carries the same words for
           // everyone else, so the overlay is hidden from assistive technology to avoid reading it twice.
-          <div aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-white/70">
-            <span className="rounded-md bg-slate-900 px-3 py-1 text-sm font-semibold text-white">Out of Stock</span>
+          <div aria-hidden="true" className="card-out">
+            <span>Out of Stock</span>
           </div>
         )}
       </div>
-      <div className={`flex min-w-0 flex-1 flex-col gap-1.5 ${list ? "p-3 sm:p-5" : "p-4"}`}>
-        <Heading id={nameId} className="text-base font-semibold leading-snug text-slate-900">
+      <div>
+        <Heading id={nameId}>
           <Link
             to={href}
             prefetch="intent"
             // The visible name comes first (WCAG 2.5.3); the stock state follows for those who cannot see the overlay.
             aria-label={product.inStock ? undefined : `${product.name}, Out of Stock`}
-            className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-brand-700"
+            className="card-link hover:text-brand-700"
           >
             {product.name}
           </Link>
         </Heading>
-        <p className="text-sm text-slate-600">{categoryTitle(product.category) ?? product.category}</p>
+        <p className="meta">{categoryTitle(product.category) ?? product.category}</p>
         <Stars rating={product.rating} reviews={product.reviews} />
-        {list && <p className="hidden text-sm text-slate-700 sm:line-clamp-2">{product.description}</p>}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+        {list && product.description && (
+          <p className="hidden text-sm text-slate-700 sm:line-clamp-2">{product.description}</p>
+        )}
+        <div>
           <Price price={product.price} originalPrice={product.originalPrice} />
-          <NoticeButton
-            feature="add-to-cart"
+          <button
+            type="submit"
             // The visible label comes first in the accessible name (WCAG 2.5.3 Label in Name).
             aria-label={`Add to Cart, ${product.name}`}
             disabled={!product.inStock}
-            formClassName="relative z-10"
-            className={`${primaryButtonClass} min-h-10 gap-1.5 px-3 text-sm disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600`}
+            className="card-button hover:bg-brand-700"
           >
-            <CartIcon className="h-4 w-4" />
+            <CartIcon />
             Add to Cart
-          </NoticeButton>
+          </button>
         </div>
       </div>
     </article>

@@ -29,7 +29,7 @@ export function ProductPurchase({ inStock, quantity, stepAction, keep }: Product
           <button
             type="submit"
             disabled={!inStock}
-            className={`${primaryButtonClass} min-h-11 flex-1 gap-2 whitespace-nowrap px-6 text-base shadow-sm disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600`}
+            className={`${primaryButtonClass} btn-cart min-h-11 flex-1 gap-2 whitespace-nowrap px-6 text-base shadow-sm`}
           >
             Add to Cart
           </button>

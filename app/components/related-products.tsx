@@ -1,8 +1,8 @@
 import { ProductGrid } from "~/components/product-grid";
-import type { Product } from "~/models/product";
+import type { ProductSummary } from "~/models/product-summary";
 
 /** Cards for other products of the category, or nothing when there are none. */
-export function RelatedProducts({ products }: { products: Product[] }) {
+export function RelatedProducts({ products }: { products: readonly ProductSummary[] }) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-12 border-t border-slate-200 pt-10">

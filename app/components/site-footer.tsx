@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { type ComponentType, type SVGProps, useEffect, useRef } from "react";
 
 import { BoltIcon, ChatIcon, CameraIcon, CodeIcon, MailIcon, PhoneIcon, PinIcon, PlayIcon } from "~/components/icons";
-import { NoticeButton, type NoticeFetcher, NoticeForm } from "~/components/notice-button";
+import { type NoticeFetcher, NoticeForm } from "~/components/notice-button";
 import { primaryButtonClass } from "~/components/primary-button";
 import { CONTACT_DETAILS } from "~/models/contact-details";
 import { NEWSLETTER_FORM } from "~/models/newsletter";
@@ -10,29 +10,28 @@ import type { FlashForm } from "~/models/toast";
 import { STORE_NAME } from "~/models/store";
 
 /** Support topics the shop has no pages for yet: each shows the not-implemented notice. */
-const SUPPORT_NOTICES = [
-  { feature: "faq", label: "FAQ" },
-  { feature: "shipping-information", label: "Shipping Information" },
-  { feature: "returns-exchanges", label: "Returns & Exchanges" },
-  { feature: "warranty", label: "Warranty" },
-  { feature: "technical-support", label: "Technical Support" },
-] as const;
+const SUPPORT_NOTICES = ["FAQ", "Shipping Information", "Returns & Exchanges", "Warranty", "Technical Support"];
 
-const SOCIAL_NETWORKS: { feature: string; network: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
-  { feature: "social-github", network: "GitHub", Icon: CodeIcon },
-  { feature: "social-youtube", network: "YouTube", Icon: PlayIcon },
-  { feature: "social-instagram", network: "Instagram", Icon: CameraIcon },
-  { feature: "social-discord", network: "Discord", Icon: ChatIcon },
+const SOCIAL_NETWORKS: { network: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { network: "GitHub", Icon: CodeIcon },
+  { network: "YouTube", Icon: PlayIcon },
+  { network: "Instagram", Icon: CameraIcon },
+  { network: "Discord", Icon: ChatIcon },
 ];
 
-const LEGAL_NOTICES = [
-  { feature: "privacy-policy", label: "Privacy Policy" },
-  { feature: "terms-of-service", label: "Terms of Service" },
-] as const;
+const LEGAL_NOTICES = ["Privacy Policy", "Terms of Service"];
 
-const heading = "text-sm font-semibold uppercase tracking-wide text-white";
-const footerLink =
-  "inline-flex min-h-8 items-center rounded text-left text-sm text-slate-300 underline-offset-4 hover:text-white hover:underline";
+/*
+ * The notice forms' features: the support topics and social networks share one form, the
+ * policies another, so a page carries two sets of hidden fields rather than eleven (ADR 013).
+ * The buttons carry no feature of their own: lynx prints a button's value as its label.
+ */
+const LINKS_FEATURE = "footer-links";
+const LEGAL_FEATURE = "legal";
+
+/** `footer-heading`, `footer-link` and `social-button` are in tailwind.css: the footer is on every page. */
+const heading = "footer-heading";
+const footerLink = "footer-link hover:text-white hover:underline";
 
 export interface SiteFooterProps {
   /** The newsletter box as the notice action sent it back without JavaScript (value and error). */
@@ -48,9 +47,9 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
             <BoltIcon className="h-5 w-5 text-blue-400" />
             About Us
           </h2>
+          {/* Sentences as one string each, one text node rather than three. */}
           <p className="mt-3 text-sm leading-6">
-            {STORE_NAME} supplies electronic components, development boards, sensors and tools to hobbyists, students,
-            makers and engineers — with friendly, expert help for every build.
+            {`${STORE_NAME} supplies electronic components, development boards, sensors and tools to hobbyists, students, makers and engineers — with friendly, expert help for every build.`}
           </p>
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p className="flex items-start gap-2">
@@ -72,36 +71,38 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
           </address>
         </section>
 
-        <nav aria-label="Customer support">
-          <h2 className={heading}>Customer Support</h2>
-          <ul className="mt-3 space-y-1">
-            <li>
-              <Link to="/contact" className={footerLink}>
-                Contact Us
-              </Link>
-            </li>
-            <NoticeItems notices={SUPPORT_NOTICES} />
-          </ul>
-        </nav>
-
-        <nav aria-label="Social media">
-          <h2 className={heading}>Follow Us</h2>
-          <p className="mt-3 text-sm leading-6">Builds, tutorials and new arrivals from the {STORE_NAME} community.</p>
-          <ul className="mt-4 flex flex-wrap gap-2">
-            {SOCIAL_NETWORKS.map(({ feature, network, Icon }) => (
-              <li key={feature}>
-                <NoticeButton
-                  feature={feature}
-                  className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-slate-800 text-slate-200 hover:bg-brand-600 hover:text-white"
-                >
-                  <Icon className="h-5 w-5" />
-                  {/* Hidden text rather than aria-label, so text browsers show the name too. */}
-                  <span className="sr-only">{`${STORE_NAME} on ${network}`}</span>
-                </NoticeButton>
+        {/* Two columns of the grid in one form: `contents` leaves the navs as the grid's items. */}
+        <NoticeForm feature={LINKS_FEATURE} className="contents">
+          <nav aria-label="Customer support">
+            <h2 className={heading}>Customer Support</h2>
+            <ul className="mt-3 space-y-1">
+              <li>
+                <Link to="/contact" className={footerLink}>
+                  Contact Us
+                </Link>
               </li>
-            ))}
-          </ul>
-        </nav>
+              <NoticeItems labels={SUPPORT_NOTICES} />
+            </ul>
+          </nav>
+
+          <nav aria-label="Social media">
+            <h2 className={heading}>Follow Us</h2>
+            <p className="mt-3 text-sm leading-6">
+              {`Builds, tutorials and new arrivals from the ${STORE_NAME} community.`}
+            </p>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {SOCIAL_NETWORKS.map(({ network, Icon }) => (
+                <li key={network}>
+                  <button type="submit" className="social-button hover:bg-brand-600 hover:text-white">
+                    <Icon className="h-5 w-5" />
+                    {/* Hidden text rather than aria-label, so text browsers show the name too. */}
+                    <span className="sr-only">{`${STORE_NAME} on ${network}`}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </NoticeForm>
 
         <section aria-labelledby="footer-newsletter-heading">
           <h2 id="footer-newsletter-heading" className={heading}>
@@ -114,18 +115,29 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
 
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>
-            © {new Date().getFullYear()} {STORE_NAME}. All rights reserved.
-          </p>
+          <p>{`© ${new Date().getFullYear()} ${STORE_NAME}. All rights reserved.`}</p>
           <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-x-6 gap-y-1">
-              <NoticeItems notices={LEGAL_NOTICES} />
-            </ul>
+            <NoticeForm feature={LEGAL_FEATURE}>
+              <ul className="flex flex-wrap gap-x-6 gap-y-1">
+                <NoticeItems labels={LEGAL_NOTICES} />
+              </ul>
+            </NoticeForm>
           </nav>
         </div>
       </div>
     </footer>
   );
+}
+
+/** List items of "coming soon" notices dressed as footer links: buttons of the notice form around them. */
+function NoticeItems({ labels }: { labels: readonly string[] }) {
+  return labels.map((label) => (
+    <li key={label}>
+      <button type="submit" className={footerLink}>
+        {label}
+      </button>
+    </li>
+  ));
 }
 
 /**
@@ -134,17 +146,6 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
  * the fetcher's answer, without it from the flash the notice action sends back, since this box
  * is on every page and posts to `/notice`, not to the page's own action.
  */
-/** List items of "coming soon" notices dressed as footer links. */
-function NoticeItems({ notices }: { notices: readonly { feature: string; label: string }[] }) {
-  return notices.map(({ feature, label }) => (
-    <li key={feature}>
-      <NoticeButton feature={feature} className={footerLink}>
-        {label}
-      </NoticeButton>
-    </li>
-  ));
-}
-
 function NewsletterForm({ sentBack }: { sentBack: FlashForm | null }) {
   return (
     <NoticeForm feature={NEWSLETTER_FORM} className="mt-4" noValidate>

@@ -12,11 +12,10 @@ import { STORE_NAME } from "~/models/store";
 /** The cart is not built yet: its badge is fixed at 0 (docs/pages.md#header). */
 const CART_COUNT = 0;
 
-const iconButton =
-  "relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-brand-700";
-const navItem =
-  "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700 aria-[current=page]:text-brand-700";
-const summaryReset = "cursor-pointer list-none [&::-webkit-details-marker]:hidden";
+// These and `site-header`, `cart-count`, `menu-toggle`, `menu-panel` and `search-…` are in
+// tailwind.css: the header is on every page, several of them more than once.
+const iconButton = "icon-button hover:bg-slate-100 hover:text-brand-700";
+const navItem = "nav-item hover:bg-slate-100 hover:text-brand-700";
 
 /** The signed-in shopper the account menu names. */
 export interface HeaderUser {
@@ -31,7 +30,7 @@ export interface HeaderUser {
  */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="site-header">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6 lg:gap-4 lg:px-8">
         <Link
           to="/"
@@ -69,9 +68,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <NoticeButton feature="cart" className={iconButton}>
             <CartIcon className="h-6 w-6" />
             <span className="sr-only">Cart, </span>
-            <span className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white">
-              {CART_COUNT}
-            </span>
+            <span className="cart-count">{CART_COUNT}</span>
             <span className="sr-only"> items</span>
           </NoticeButton>
           {user ? (
@@ -94,7 +91,7 @@ function CategoriesMenu() {
   useDetailsMenu(ref, { openOnHover: true });
   return (
     <details ref={ref} className="group relative">
-      <summary className={`${summaryReset} ${navItem} gap-1`}>
+      <summary className={`${navItem} gap-1`}>
         Categories
         <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
       </summary>
@@ -102,10 +99,7 @@ function CategoriesMenu() {
         <ul className="rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
           {CATEGORIES.map((category) => (
             <li key={category.slug}>
-              <NavLink
-                to={cataloguePath(category.slug)}
-                className="flex min-h-10 items-center rounded-lg px-3 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
-              >
+              <NavLink to={cataloguePath(category.slug)} className="menu-link hover:bg-brand-50 hover:text-brand-700">
                 {category.title}
               </NavLink>
             </li>
@@ -127,7 +121,7 @@ function AccountMenu({ email }: { email: string }) {
   return (
     <details ref={ref} className="relative">
       {/* Named by visually hidden text, not aria-label, so text browsers show the control too. */}
-      <summary className={`${summaryReset} ${iconButton}`}>
+      <summary className={iconButton}>
         <UserIcon className="h-6 w-6" />
         <span className="sr-only">Account</span>
       </summary>
@@ -150,20 +144,25 @@ function AccountMenu({ email }: { email: string }) {
   );
 }
 
+// Full width; `nav-item`'s padding (a px-2 here was always outweighed by its px-3).
+const mobileItem = `${navItem} w-full`;
+
+/**
+ * The narrow screens' menu. Its links repeat the Main navigation's, which already have Remix
+ * discover their routes as the page renders: these need not ask again (`discover="none"`).
+ */
 function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsMenu(ref);
   return (
     <details ref={ref} className="group md:hidden">
-      <summary
-        className={`${summaryReset} inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700`}
-      >
+      <summary className="menu-toggle hover:bg-slate-100 hover:text-brand-700">
         <MenuIcon className="h-6 w-6 group-open:hidden" />
         <CloseIcon className="hidden h-6 w-6 group-open:block" />
         {/* Narrow phones have room for the icon only; the word stays for assistive technology. */}
         <span className="sr-only min-[400px]:not-sr-only">Menu</span>
       </summary>
-      <div className="absolute inset-x-0 top-full z-50 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-3 pb-5 pt-3 shadow-lg sm:px-6">
+      <div className="menu-panel">
         <SearchForm inputId="mobile-search" className="flex" />
         <nav aria-label="Mobile" className="mt-4">
           <p id="mobile-categories" className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -172,7 +171,7 @@ function MobileMenu() {
           <ul aria-labelledby="mobile-categories" className="mt-1 grid grid-cols-1 gap-0.5 min-[360px]:grid-cols-2">
             {CATEGORIES.map((category) => (
               <li key={category.slug}>
-                <NavLink to={cataloguePath(category.slug)} className={`${navItem} w-full px-2`}>
+                <NavLink to={cataloguePath(category.slug)} discover="none" className={mobileItem}>
                   {category.title}
                 </NavLink>
               </li>
@@ -180,12 +179,12 @@ function MobileMenu() {
           </ul>
           <ul className="mt-3 border-t border-slate-200 pt-3">
             <li>
-              <NavLink to="/about" className={`${navItem} w-full px-2`}>
+              <NavLink to="/about" discover="none" className={mobileItem}>
                 About
               </NavLink>
             </li>
             <li>
-              <NavLink to="/contact" className={`${navItem} w-full px-2`}>
+              <NavLink to="/contact" discover="none" className={mobileItem}>
                 Contact
               </NavLink>
             </li>
@@ -215,12 +214,9 @@ function SearchForm({ inputId, className = "" }: { inputId: string; className?: 
         placeholder="Search products..."
         autoComplete="off"
         enterKeyHint="search"
-        className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white py-2 pl-3 pr-12 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+        className="search-input focus:border-brand-600"
       />
-      <button
-        type="submit"
-        className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-brand-700"
-      >
+      <button type="submit" className="search-button hover:text-brand-700">
         <SearchIcon className="h-5 w-5" />
         <span className="sr-only">Search</span>
       </button>

@@ -1,11 +1,11 @@
 import { ArrowRightIcon } from "~/components/icons";
-import { NoticeButton } from "~/components/notice-button";
 import { categoryTitle } from "~/models/categories";
 import type { Tutorial } from "~/models/tutorials";
 
 /**
- * The whole card is one button (a stretched pseudo-element), inside the NoticeButton's native
- * form; its name says what it opens, and the heading stays a heading.
+ * The whole card is one button (a stretched pseudo-element); its name says what it opens, and
+ * the heading stays a heading. The button submits the one notice form around the tutorials'
+ * list (`feature="tutorial"`, ADR 013).
  */
 export function TutorialCard({ title, description, category, readMinutes }: Tutorial) {
   return (
@@ -19,15 +19,14 @@ export function TutorialCard({ title, description, category, readMinutes }: Tuto
       </div>
       <h3 className="mt-4 text-lg font-semibold text-slate-900 group-hover:text-brand-700">{title}</h3>
       <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{description}</p>
-      <NoticeButton
-        feature="tutorial"
+      <button
+        type="submit"
         aria-label={`Read tutorial: ${title}`}
-        formClassName="mt-5"
-        className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
+        className="mt-5 inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
       >
         Read tutorial
         <ArrowRightIcon className="h-4 w-4" />
-      </NoticeButton>
+      </button>
     </article>
   );
 }

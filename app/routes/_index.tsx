@@ -15,7 +15,7 @@ import {
   WifiIcon,
   WrenchIcon,
 } from "~/components/category-icons";
-import { NoticeButton } from "~/components/notice-button";
+import { NoticeButton, NoticeForm } from "~/components/notice-button";
 import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/on-dark-buttons";
 import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
 import { ProductGrid } from "~/components/product-grid";
@@ -25,6 +25,7 @@ import { CATEGORIES, type CategorySlug } from "~/models/categories";
 import { cataloguePath } from "~/models/catalogue-query";
 import { FEATURED_PRODUCT_IDS } from "~/models/featured-products";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
+import { toProductSummaries } from "~/models/product-summary";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { organizationJsonLd, websiteJsonLd } from "~/models/structured-data";
@@ -37,7 +38,8 @@ const HEADING = "Electronic Components & Maker Supplies";
 export async function loader() {
   try {
     const repository = await getProductRepository();
-    return { featured: await repository.getProducts(FEATURED_PRODUCT_IDS), featuredFailed: false };
+    const featured = await repository.getProducts(FEATURED_PRODUCT_IDS);
+    return { featured: toProductSummaries(featured), featuredFailed: false };
   } catch (error) {
     console.error("home: featured products could not be loaded", error);
     return { featured: [], featuredFailed: true };
@@ -145,13 +147,15 @@ export default function Home() {
 
       <PageSection headingId="makers-heading" title="For Makers">
         <p className="mt-2 text-slate-600">Step-by-step tutorials to get your next project off the bench.</p>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {TUTORIALS.map((tutorial) => (
-            <li key={tutorial.slug} className="flex">
-              <TutorialCard {...tutorial} />
-            </li>
-          ))}
-        </ul>
+        <NoticeForm feature="tutorial">
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {TUTORIALS.map((tutorial) => (
+              <li key={tutorial.slug} className="flex">
+                <TutorialCard {...tutorial} />
+              </li>
+            ))}
+          </ul>
+        </NoticeForm>
       </PageSection>
     </>
   );

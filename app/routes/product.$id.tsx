@@ -19,6 +19,7 @@ import { categoryTitle } from "~/models/categories";
 import { cataloguePath } from "~/models/catalogue-query";
 import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
 import type { Product } from "~/models/product";
+import { type ProductSummary, toProductSummaries } from "~/models/product-summary";
 import {
   displayFieldsBesideQuantity,
   isOtherProductPath,
@@ -54,9 +55,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!product) return data({ kind: "not-found" as const }, { status: 404 });
 
   // Related products are a nice-to-have: a failure is logged and the page renders without them.
-  let related: Product[] = [];
+  let related: ProductSummary[] = [];
   try {
-    related = await repository.relatedProducts(product);
+    related = toProductSummaries(await repository.relatedProducts(product));
   } catch (error) {
     console.error(`product ${id}: fetching related products failed`, error);
   }
@@ -143,7 +144,7 @@ export default function ProductPage() {
   return <ProductDetail key={loaderData.product.id} product={loaderData.product} related={loaderData.related} />;
 }
 
-function ProductDetail({ product, related }: { product: Product; related: Product[] }) {
+function ProductDetail({ product, related }: { product: Product; related: ProductSummary[] }) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && isOtherProductPath(navigation.location.pathname, product.id);

@@ -12,7 +12,7 @@ import { getProductRepository } from "~/backends/index.server";
 import { CatalogueToolbar } from "~/components/catalogue-toolbar";
 import { FilterPanel } from "~/components/filter-panel";
 import { Pagination } from "~/components/pagination";
-import { ProductCard } from "~/components/product-card";
+import { ProductGrid } from "~/components/product-grid";
 import { focusAfterNavigation } from "~/components/route-announcer";
 import type { SkipLinksHandle } from "~/components/skip-links";
 import { categoryTitle } from "~/models/categories";
@@ -29,6 +29,7 @@ import {
 } from "~/models/catalogue-query";
 import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
 import type { Product } from "~/models/product";
+import { type ProductSummary, toProductSummaries } from "~/models/product-summary";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { backendFailureInit, withFailureHeaders } from "~/services/backend-failure.server";
@@ -36,7 +37,7 @@ import { backendFailureInit, withFailureHeaders } from "~/services/backend-failu
 /** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
 export const CATALOGUE_UNAVAILABLE = "The catalogue is unavailable right now. Please try again in a minute.";
 
-/** Cards above the fold load their images at once; the rest lazily. */
+/** Cards above the fold load their images at once, ahead of other requests; the rest lazily. */
 const EAGER_IMAGES = 3;
 /** The results (the list, the empty message or the error): target of "Skip to results" and of pagination's focus. */
 const RESULTS_ID = "results";
@@ -62,11 +63,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     console.error("catalogue: listing products failed", error);
     return data(
-      { query, unknownCategory, products: [] as Product[], total: 0, error: CATALOGUE_UNAVAILABLE },
+      { query, unknownCategory, products: [] as ProductSummary[], total: 0, error: CATALOGUE_UNAVAILABLE },
       backendFailureInit(error),
     );
   }
-  return data({ query, unknownCategory, products, total, error: null as string | null });
+  // Only what the cards show; the description only in the list view (docs/catalogue.md#product-cards).
+  const cards = toProductSummaries(products, { withDescription: query.view === "list" });
+  return data({ query, unknownCategory, products: cards, total, error: null as string | null });
 }
 
 /** An outage's Retry-After reaches the page. */
@@ -154,7 +157,7 @@ export default function Catalogue() {
 
 interface CatalogueResultsProps {
   error: string | null;
-  products: Product[];
+  products: ProductSummary[];
   view: View;
 }
 
@@ -184,19 +187,14 @@ function CatalogueResults({ error, products, view }: CatalogueResultsProps) {
     );
   }
   return (
-    <ul
+    <ProductGrid
+      products={products}
       id={RESULTS_ID}
-      tabIndex={-1}
-      className={view === "list" ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}
-    >
-      {products.map((product, i) => (
-        <li key={product.id} className="flex">
-          <div className="w-full">
-            <ProductCard product={product} view={view} headingLevel={2} priority={i < EAGER_IMAGES} />
-          </div>
-        </li>
-      ))}
-    </ul>
+      layout={view === "list" ? "flex flex-col gap-4" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"}
+      view={view}
+      headingLevel={2}
+      priorityImages={EAGER_IMAGES}
+    />
   );
 }
 
