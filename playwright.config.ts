@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { serverEnv, serverNodeArgs } from "./server/memory-settings";
+
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const baseURL = `http://localhost:${PORT}`;
@@ -40,11 +42,18 @@ export default defineConfig({
   ],
   webServer: {
     // The real built server (npm run build runs first) on a fresh in-memory database.
-    command: `node ./${BUILD_DIR}/server.js`,
+    // Started as `npm run serve` starts it (server/memory-settings.ts).
+    command: ["node", ...serverNodeArgs(), `./${BUILD_DIR}/server.js`].join(" "),
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR: "memory://", NODE_ENV: "production", SUPABASE_URL: "", SUPABASE_ANON_KEY: "" },
+    env: serverEnv({
+      PORT: String(PORT),
+      DATA_DIR: "memory://",
+      NODE_ENV: "production",
+      SUPABASE_URL: "",
+      SUPABASE_ANON_KEY: "",
+    }),
     // The request log would drown the test report; errors still show.
     stdout: "ignore",
     stderr: "pipe",

@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
 import { createNonce, setSecurityHeaders } from "~/services/security-headers.server";
-import { StripHtmlNulBytes } from "~/services/strip-html-nul-bytes.server";
+import { HtmlBody } from "~/services/html-body.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret and opens and
 // closes the data backend through these before it listens and after it stops.
@@ -29,7 +29,10 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
+    // Cleared once the page is written: a timer left to fire would hold the whole render (its
+    // tree and buffers) for five seconds after every request, which under load is most of the heap.
+    const abortTimer = setTimeout(() => stream.abort(), ABORT_DELAY);
+    const stream = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
@@ -37,7 +40,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new StripHtmlNulBytes();
+          const body = new HtmlBody();
+          body.once("finish", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -45,9 +49,10 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          stream.pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -57,7 +62,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 

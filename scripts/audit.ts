@@ -24,6 +24,8 @@ import path from "node:path";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 
+import { serverEnv, serverNodeArgs } from "../server/memory-settings";
+
 interface AuditedRoute {
   name: string;
   path: string;
@@ -82,15 +84,16 @@ function build() {
 }
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, [`./${BUILD_DIR}/server.js`], {
-    env: {
+  // Started as `npm run serve` starts it (server/memory-settings.ts).
+  return spawn(process.execPath, [...serverNodeArgs(), `./${BUILD_DIR}/server.js`], {
+    env: serverEnv({
       ...process.env,
       PORT: String(PORT),
       DATA_DIR: "memory://",
       NODE_ENV: "production",
       SUPABASE_URL: "",
       SUPABASE_ANON_KEY: "",
-    },
+    }),
     // The request log would drown the report; errors still show.
     stdio: ["ignore", "ignore", "inherit"],
   });

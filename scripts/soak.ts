@@ -35,6 +35,7 @@ import { SORTS } from "~/models/catalogue-query";
 import { PRODUCT_TABS } from "~/models/product-query";
 
 import { Visitor } from "../tests/server/harness";
+import { serverEnv, serverNodeArgs } from "../server/memory-settings";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) {
@@ -444,8 +445,9 @@ function rssMb(pid: number): number {
 
 /** The built server, its log counted line by line (never kept whole): a minute of load logs ~100k lines. */
 function startServer(dataDir: string) {
-  const child = spawn(process.execPath, [...NODE_ARGS, path.join(BUILD_DIR, "server.js")], {
-    env: {
+  // Started as `npm run serve` starts it (server/memory-settings.ts).
+  const child = spawn(process.execPath, [...serverNodeArgs(), ...NODE_ARGS, path.join(BUILD_DIR, "server.js")], {
+    env: serverEnv({
       ...process.env,
       PORT: String(PORT),
       DATA_DIR: dataDir,
@@ -453,7 +455,7 @@ function startServer(dataDir: string) {
       TRUST_PROXY: "1",
       SUPABASE_URL: "",
       SUPABASE_ANON_KEY: "",
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   if (SERVER_LOG) {

@@ -10,6 +10,7 @@ import closeWithGrace from "close-with-grace";
 
 import { type Config, getConfig } from "../app/config.server";
 import { createApp } from "./app";
+import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
 
 /** What the app's entry module offers the server besides rendering (app/entry.server.tsx). */
 interface ServerLifecycle {
@@ -44,6 +45,13 @@ try {
   exitBecause(error);
 }
 const { port, host, trustProxy } = config;
+setRuntimeMemoryFlags();
+const missingSettings = missingMemorySettings();
+if (missingSettings.length > 0)
+  console.warn(
+    `Started without ${missingSettings.join(" and ")}: memory will grow well past its budget ` +
+      "(docs/budgets.md#memory); `npm run serve` sets them.",
+  );
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 
 let build: ServerBuild;

@@ -5,6 +5,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { serverEnv, serverNodeArgs } from "../../server/memory-settings";
+
 /**
  * The real built server ($BUILD_DIR/server.js, made by `npm run build`) as a child process, for
  * tests that need what only a whole server shows: raw headers, signals, restarts, outages.
@@ -54,10 +56,11 @@ export interface RunningServer {
 }
 
 function spawnServer({ dataDir = "memory://", env = {}, port, uid }: ServerOptions & { port: number }) {
-  const child = spawn(process.execPath, [path.join(BUILD_DIR, "server.js")], {
+  // Started as `npm run serve` starts it (server/memory-settings.ts).
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(BUILD_DIR, "server.js")], {
     cwd: ROOT,
     ...(uid === undefined ? {} : { uid, gid: uid }),
-    env: {
+    env: serverEnv({
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
@@ -66,7 +69,7 @@ function spawnServer({ dataDir = "memory://", env = {}, port, uid }: ServerOptio
       SUPABASE_ANON_KEY: "",
       TRUST_PROXY: "",
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
+import { serverEnv, serverNodeArgs } from "../../server/memory-settings";
+
 /** The last lines a process printed, kept for failure reports (the request log says what lynx asked for). */
 class OutputTail {
   private lines: string[] = [];
@@ -55,16 +57,17 @@ export async function startBuiltServer(root: string, buildDir: string, port: num
     throw new Error(`Something already answers on port ${port}; set LYNX_PORT to a free port.`);
 
   const output = new OutputTail(60);
-  const child: ChildProcess = spawn(process.execPath, [`./${buildDir}/server.js`], {
+  // Started as `npm run serve` starts it (server/memory-settings.ts).
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), `./${buildDir}/server.js`], {
     cwd: root,
-    env: {
+    env: serverEnv({
       ...process.env,
       PORT: String(port),
       DATA_DIR: "memory://",
       NODE_ENV: "production",
       SUPABASE_URL: "",
       SUPABASE_ANON_KEY: "",
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => output.add(chunk));

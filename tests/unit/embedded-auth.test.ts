@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { EmbeddedAuthBackend, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/backends/embedded/auth.server";
 import { openDatabase, type Database } from "~/backends/embedded/database.server";
+import { hashPassword } from "~/backends/embedded/password.server";
 
 /** Accounts and sessions against a real in-memory PGlite with the embedded auth schema. */
 
@@ -74,6 +75,23 @@ describe("embedded accounts", () => {
     expect(second.session.length).toBeGreaterThanOrEqual(43);
     expect((await auth.getUser(first.session)).user).not.toBeNull();
     expect((await auth.getUser(second.session)).user?.email).toBe(email);
+  });
+
+  it("rewrites a hash made with the earlier scrypt parameters at the first successful sign-in", async () => {
+    const email = newEmail();
+    const { user } = await signedUp(email);
+    const storedHash = async () =>
+      (await db.query<{ h: string }>("select encrypted_password as h from auth.users where id = $1", [user.id]))
+        .rows[0]!.h;
+    await db.query("update auth.users set encrypted_password = $2 where id = $1", [
+      user.id,
+      await hashPassword(PASSWORD, { N: 2 ** 17, r: 8, p: 1 }),
+    ]);
+    expect((await auth.signIn(email, "not the password")).ok).toBe(false);
+    expect(await storedHash()).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await auth.signIn(email, PASSWORD)).ok).toBe(true);
+    expect(await storedHash()).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect((await auth.signIn(email, PASSWORD)).ok).toBe(true);
   });
 
   it("answers the same message for a wrong password and an unknown email", async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { hashPassword, verifyDummyPassword, verifyPassword } from "~/backends/embedded/password.server";
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "~/backends/embedded/password.server";
 
-/** scrypt N=2^17 takes a few hundred milliseconds a hash: these tests hash only a handful of times. */
+/** scrypt takes a couple of hundred milliseconds a hash: these tests hash only a handful of times. */
 describe("password hashing", () => {
   it("round-trips, refuses a wrong password and names its parameters", async () => {
     const hash = await hashPassword("correct horse battery");
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(hash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(hash).not.toContain("correct horse battery");
     expect(await verifyPassword("correct horse battery", hash)).toBe(true);
     expect(await verifyPassword("correct horse batterY", hash)).toBe(false);
@@ -19,8 +19,22 @@ describe("password hashing", () => {
     expect(a.split("$")[4]).not.toBe(b.split("$")[4]);
   });
 
+  it("verifies a hash made with the earlier parameters (N=2^17, r=8, p=1) and asks for it to be rewritten", async () => {
+    const old = await hashPassword("an older account", { N: 2 ** 17, r: 8, p: 1 });
+    expect(old).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword("an older account", old)).toBe(true);
+    expect(await verifyPassword("an older accounT", old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(await hashPassword("a new account"))).toBe(false);
+  });
+
   it("treats a malformed or oversized stored hash as a mismatch, never an error", async () => {
-    for (const stored of ["", "plain", "scrypt$1$1$1$$", "bcrypt$x$y$z$a$b", `scrypt$${2 ** 30}$8$1$c2FsdA$a2V5`]) {
+    const oversized = [
+      `scrypt$${2 ** 30}$8$1$c2FsdA$a2V5`,
+      `scrypt$${2 ** 18}$8$1$c2FsdA$a2V5`,
+      "scrypt$131072$16$1$c2FsdA$a2V5",
+    ];
+    for (const stored of ["", "plain", "scrypt$1$1$1$$", "bcrypt$x$y$z$a$b", ...oversized]) {
       expect(await verifyPassword("anything", stored)).toBe(false);
     }
   });

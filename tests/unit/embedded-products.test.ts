@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -454,6 +454,34 @@ describe("opening a database", () => {
       const repository = new EmbeddedProductRepository(third.db);
       await third.close();
       await expect(repository.listProducts(query())).rejects.toBeInstanceOf(BackendError);
+    },
+    3 * OPEN_TIMEOUT,
+  );
+
+  it(
+    "creates a new cluster in a child process, and keeps memory:// in a directory removed at close",
+    async () => {
+      const dataDir = path.join(dir, "made-in-child");
+      const opened = await openDatabase({ dataDir, supabaseDir: SUPABASE_DIR, seed: false, createInChild: true });
+      try {
+        expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
+        expect(opened.appliedMigrations.length).toBeGreaterThan(0);
+        expect((await new EmbeddedProductRepository(opened.db).listProducts(query())).total).toBe(0);
+      } finally {
+        await opened.close();
+      }
+
+      const before = new Set(readdirSync(tmpdir()));
+      const inMemory = await openDatabase({
+        dataDir: "memory://",
+        supabaseDir: SUPABASE_DIR,
+        seed: false,
+        createInChild: true,
+      });
+      const made = readdirSync(tmpdir()).filter((name) => !before.has(name) && name.startsWith("makervolt-memory-"));
+      expect(made).toHaveLength(1);
+      await inMemory.close();
+      expect(existsSync(path.join(tmpdir(), made[0]!))).toBe(false);
     },
     3 * OPEN_TIMEOUT,
   );

@@ -9,7 +9,7 @@ import {
   type SessionRef,
 } from "../types";
 import type { Database } from "./database.server";
-import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
 
 /**
  * Accounts and server-side sessions in the embedded database (ADR 006). The cookie holds a
@@ -85,6 +85,7 @@ export class EmbeddedAuthBackend implements AuthBackend {
           error: { code: "invalid_credentials", message: AUTH_MESSAGES.invalidCredentials, status: 400 },
         };
       }
+      if (needsRehash(user.encrypted_password)) await this.rehash(user.id, user.encrypted_password, password);
       return { ok: true, user: { id: user.id, email: user.email }, session: await this.startSession(user.id) };
     } catch (error) {
       console.error("Sign-in failed", error);
@@ -124,6 +125,23 @@ export class EmbeddedAuthBackend implements AuthBackend {
       ]);
     }
     return { user: { id: row.user_id, email: row.email }, session };
+  }
+
+  /**
+   * Rewrites a hash made with older scrypt parameters (password.server.ts) now that the password
+   * is known to be right, so the account's next sign-in costs what new ones do. Only if the hash
+   * is still the one checked (a racing sign-in may have rewritten it); a failure here is logged
+   * and the sign-in goes on, since the old hash still verifies.
+   */
+  private async rehash(userId: string, checked: string, password: string): Promise<void> {
+    try {
+      await this.db.query(
+        "update auth.users set encrypted_password = $3, updated_at = $4 where id = $1 and encrypted_password = $2",
+        [userId, checked, await hashPassword(password), new Date(this.now())],
+      );
+    } catch (error) {
+      console.error("Rewriting a password hash failed", error);
+    }
   }
 
   /** A new session (never a reused one) for each sign-in; expired ones of this user are swept. */

@@ -61,6 +61,14 @@ function isRunning(owner: LockOwner): boolean {
   }
 }
 
+/** True when `dir` holds a lock whose process is gone: a server that was killed outright left it. */
+export function isAbandoned(dir: string): boolean {
+  const file = path.join(dir, LOCK_FILE);
+  if (held.has(file)) return false;
+  const owner = readOwner(file);
+  return owner !== null && !isRunning(owner);
+}
+
 /** Takes the lock on `dir` (which must exist) or throws a StartupError; returns the function that releases it. */
 export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, LOCK_FILE);

@@ -1,4 +1,4 @@
-import { constants } from "node:fs";
+import { constants, rmSync } from "node:fs";
 import { access, mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -11,6 +11,7 @@ import { StartupError } from "~/services/startup-error.server";
 
 import { EMBEDDED_AUTH_SCHEMA } from "./auth-schema.server";
 import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
+import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cluster.server";
 
 /**
  * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
@@ -45,6 +46,12 @@ export interface DatabaseOptions {
   supabaseDir?: string;
   /** Run seed.sql when the catalogue is empty. Default true. */
   seed?: boolean;
+  /**
+   * Create a new cluster (initdb) in a short-lived child process, and keep `memory://` in a
+   * temporary directory removed at close, so this process never holds initdb's memory
+   * (new-cluster.server.ts, ADR 012). The server does; tests and scripts need not. Default false.
+   */
+  createInChild?: boolean;
 }
 
 export interface OpenedDatabase {
@@ -184,16 +191,40 @@ async function seedIfEmpty(db: Database, seedFile: string): Promise<boolean> {
 export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
   const dataDir = options.dataDir ?? configuredDataDir();
   const supabaseDir = options.supabaseDir ?? path.resolve(process.cwd(), "supabase");
+  const inMemory = dataDir.startsWith(MEMORY_DATA_DIR);
+  const temporary = inMemory && options.createInChild === true;
   let location = dataDir;
   let unlock = () => {};
-  if (!dataDir.startsWith(MEMORY_DATA_DIR)) {
-    location = path.resolve(process.cwd(), dataDir);
+  if (!inMemory || temporary) {
+    location = temporary ? temporaryDataDir() : path.resolve(process.cwd(), dataDir);
     try {
       await mkdir(location, { recursive: true });
       await access(location, constants.W_OK);
-      unlock = lockDataDir(location);
+      const release = lockDataDir(location);
+      const remove = () => rmSync(location, { recursive: true, force: true });
+      // A temporary directory goes with its lock, also on an exit that skips closing the database.
+      if (temporary) process.once("exit", remove);
+      unlock = temporary
+        ? () => {
+            release();
+            process.off("exit", remove);
+            remove();
+          }
+        : release;
     } catch (error) {
       throw error instanceof StartupError ? error : dataDirProblem(location, error);
+    }
+  }
+
+  if (options.createInChild && holdsNoCluster(location)) {
+    try {
+      await createClusterInChild(location);
+    } catch (error) {
+      unlock();
+      throw new StartupError(
+        `A new database in DATA_DIR ${dataDir} could not be created: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
 
@@ -232,7 +263,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
 }
 
 async function openAndReport(): Promise<OpenedDatabase> {
-  const opened = await openDatabase();
+  const opened = await openDatabase({ createInChild: true });
   const changes = [
     ...opened.appliedMigrations.map((file) => `applied ${file}`),
     ...(opened.seeded ? ["seeded from supabase/seed.sql"] : []),

@@ -4,25 +4,34 @@ import { memoisePromise } from "~/services/memoise-promise.server";
 
 /**
  * Password hashing for the embedded backend (ADR 006, OWASP ASVS 5): scrypt, memory-hard,
- * with N=2^17, r=8, p=1 (128 MiB and a few hundred milliseconds per hash), a 16-byte random salt
- * and a constant-time comparison. The stored string names its parameters
- * (`scrypt$N$r$p$salt$hash`, base64url), so they can be raised later without breaking old hashes.
+ * with N=2^15, r=8, p=3 (32 MiB and a couple of hundred milliseconds per hash), a 16-byte random
+ * salt and a constant-time comparison. The stored string names its parameters
+ * (`scrypt$N$r$p$salt$hash`, base64url), so they can change without breaking old hashes.
+ *
+ * Why these (ADR 012): they are one of OWASP's equivalent minimums for scrypt, as N=2^17, r=8,
+ * p=1 (what older accounts hold, 128 MiB a hash) is. scrypt's memory is 128 * N * r bytes
+ * whatever p is, and 32 MiB is just above the size from which glibc's malloc always maps a block
+ * of its own and unmaps it when freed; a smaller hash (N=2^14, 16 MiB) was kept by malloc in each
+ * libuv thread's arena after it finished, tens of MB for good. Old hashes still verify, and a
+ * successful sign-in rewrites them with these parameters (needsRehash).
  */
-
 export interface ScryptParams {
   N: number;
   r: number;
   p: number;
 }
 
-const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
-/** Parameters beyond these in a stored hash are not ours: refuse rather than spend the memory. */
-const MAX_N = 2 ** 20;
+/**
+ * A stored hash needing more memory than this (128 * N * r bytes) is not one we wrote: refuse it
+ * rather than spend the memory. The old parameters (N=2^17, r=8) need exactly this much.
+ */
+const MAX_SCRYPT_BYTES = 128 * 1024 * 1024;
 
 /**
- * Hashes run one at a time: each needs 128 MiB, and a burst of sign-ins must not multiply that
+ * Hashes run one at a time, so a burst of sign-ins does not multiply their memory
  * (docs/budgets.md#memory). They run on libuv's thread pool, so the event loop stays free.
  */
 let queue: Promise<unknown> = Promise.resolve();
@@ -55,7 +64,7 @@ function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: B
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return null;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > MAX_N || r > 32 || p > 16) return null;
+  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || 128 * N * r > MAX_SCRYPT_BYTES || p > 16) return null;
   const salt = Buffer.from(parts[4]!, "base64url");
   const key = Buffer.from(parts[5]!, "base64url");
   if (salt.length === 0 || key.length === 0) return null;
@@ -68,6 +77,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!parsed) return false;
   const key = await derive(password, parsed.salt, parsed.params);
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** True when `stored` was hashed with other parameters than new hashes get: rewrite it after a successful sign-in. */
+export function needsRehash(stored: string): boolean {
+  const params = parseHash(stored)?.params;
+  return (
+    !params ||
+    params.N !== DEFAULT_SCRYPT_PARAMS.N ||
+    params.r !== DEFAULT_SCRYPT_PARAMS.r ||
+    params.p !== DEFAULT_SCRYPT_PARAMS.p
+  );
 }
 
 const dummyHash = memoisePromise(() => hashPassword(randomBytes(16).toString("base64url")));
