@@ -267,10 +267,12 @@ test.describe("search engines and link previews", () => {
     await featured.click();
     await expect(page).toHaveURL(new RegExp(`${productPath}$`));
     await page.waitForLoadState("load");
-    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
-
     await expect(canonical).toHaveCount(1);
     await expect(canonical).toHaveAttribute("href", `${baseURL}${productPath}`);
+    // Read only now: with JavaScript the URL changes a moment before the new page is rendered,
+    // and the canonical link above is rendered in the same commit as the heading.
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+
     await expect(page.locator('head meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}${productPath}`);
     await expect(page.locator('head meta[property="og:type"]')).toHaveAttribute("content", "product");
     await expect(page.locator('head meta[name="twitter:title"]')).toHaveAttribute("content", name);
