@@ -22,7 +22,6 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { MAIN_CONTENT_ID, SkipLinks } from "~/components/skip-links";
 import { Toaster } from "~/components/toaster";
-import toasterStylesheet from "~/components/toaster.css";
 import { cataloguePath } from "~/models/catalogue-query";
 import { NEWSLETTER_FORM } from "~/models/newsletter";
 import { pageTitle, STORE_NAME } from "~/models/store";
@@ -34,7 +33,6 @@ import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "stylesheet", href: toasterStylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

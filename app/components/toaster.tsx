@@ -119,7 +119,7 @@ function staticToastId(id: string) {
  * announce it as new content (a live region's initial content is not announced). The close
  * control is a link to the toast's own id: `:target` hides it, with no script, no reload and no
  * scroll (the toast is position: fixed). It sits outside the live region so it is not read out
- * with the message. See toaster.css for the reveal and the 5000 ms auto-hide.
+ * with the message. See the toast rules in tailwind.css for the reveal and the 5000 ms auto-hide.
  */
 function StaticToastRegion({ toast }: { toast: Toast | null }) {
   return (

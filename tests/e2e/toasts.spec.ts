@@ -155,7 +155,7 @@ test.describe("a toast", () => {
     test.use({ colorScheme: "light", contextOptions: { reducedMotion: "reduce" } });
 
     // Reduced motion drops the slide and the fade, not the timing: the 5 s is how long the message
-    // stays, as with Radix (toaster.css). a11y-audit.spec.ts checks that nothing moves.
+    // stays, as with Radix (the toast rules in tailwind.css). a11y-audit.spec.ts checks that nothing moves.
     test("still closes by itself after 5 seconds when no script runs", { tag: "@no-js-only" }, async ({ page }) => {
       // Only in the "no-js" project (@no-js-only), by design: radix closes after its duration either way; the CSS timer is the no-JS rendering.
       await expectClosesAfterFiveSeconds(page, false);
