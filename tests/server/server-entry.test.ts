@@ -162,12 +162,27 @@ describe("the server entry", () => {
     expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
     const home = await rawRequest(server.origin, { path: "/", headers: { "accept-encoding": "gzip" } });
     expect(home.headers["content-encoding"]).toBe("gzip");
+    // Pages in gzip even where brotli is accepted (cheaper to make for every request); assets in brotli.
+    for (const acceptEncoding of ["gzip, deflate, br", "br;q=1, gzip;q=0.5", "*"]) {
+      const compressed = await rawRequest(server.origin, { path: "/", headers: { "accept-encoding": acceptEncoding } });
+      expect(compressed.headers["content-encoding"], acceptEncoding).toBe("gzip");
+    }
+    const onlyBrotli = await rawRequest(server.origin, { path: "/", headers: { "accept-encoding": "br" } });
+    expect(onlyBrotli.status).toBe(200);
+    expect(onlyBrotli.headers["content-encoding"]).toBeUndefined();
     const page = await rawRequest(server.origin, { path: "/" });
     const script = /\/build\/[^"]+\.js/.exec(page.body)?.[0];
     expect(script).toBeTruthy();
     const asset = await rawRequest(server.origin, { path: script! });
     expect(asset.status).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // The stylesheet: scripts may be under compression's 1 KB threshold.
+    const stylesheet = /\/build\/[^"]+\.css/.exec(page.body)?.[0];
+    const brotliAsset = await rawRequest(server.origin, {
+      path: stylesheet!,
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(brotliAsset.headers["content-encoding"]).toBe("br");
     expect(page.headers["x-powered-by"]).toBeUndefined();
   });
 
