@@ -34,8 +34,9 @@ import { CATEGORIES } from "~/models/categories";
 import { SORTS } from "~/models/catalogue-query";
 import { PRODUCT_TABS } from "~/models/product-query";
 
-import { Visitor } from "../tests/server/harness";
 import { serverEnv, serverNodeArgs } from "../server/memory-settings";
+import { Visitor } from "../tests/server/harness";
+import { waitForHealth } from "./bench/processes";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) {
@@ -479,21 +480,6 @@ function startServer(dataDir: string) {
   return { child, log, exited };
 }
 
-async function waitForHealth(exited: Promise<number | null>) {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  for (let i = 0; i < 240; i++) {
-    if (gone) throw new Error("the server exited before answering /healthz");
-    const ok = await fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the server did not answer /healthz within a minute");
-}
-
 /** An account to sign in to, a signed-in session, a CSRF token pair for the posts, and the page's assets. */
 async function prepare(): Promise<Session> {
   const email = `soak-${Date.now()}@example.com`;
@@ -571,7 +557,7 @@ async function main() {
     fillDataDir(dataDir);
     server = startServer(dataDir);
     const pid = server.child.pid!;
-    await waitForHealth(server.exited);
+    await waitForHealth(ORIGIN, server);
     // Under load (the instant the traffic stops) and settled (idle, once the requests in flight are done).
     const rss = {
       start: rssMb(pid),

@@ -101,13 +101,19 @@ export function startServer(options: { buildDir: string; dataDir: string; port: 
   return { child, pid: child.pid, exited, stderrTail };
 }
 
-/** Waits until /healthz answers 200 (at most a minute), failing at once if the server exits. */
-export async function waitForHealth(origin: string, server: Server): Promise<void> {
+/** Waits until /healthz answers 200 (at most a minute), failing at once if the server exits (with its last stderr lines, if kept). */
+export async function waitForHealth(
+  origin: string,
+  server: Pick<Server, "exited"> & Partial<Pick<Server, "stderrTail">>,
+): Promise<void> {
   let gone = false;
   void server.exited.then(() => (gone = true));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (gone) throw new Error(`the server exited before answering /healthz:\n  ${server.stderrTail.join("\n  ")}`);
+    if (gone) {
+      const said = server.stderrTail?.length ? `:\n  ${server.stderrTail.join("\n  ")}` : "";
+      throw new Error(`the server exited before answering /healthz${said}`);
+    }
     const ok = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => r.ok,
       () => false,
