@@ -69,7 +69,7 @@ function brotliOnlyUnder(assetsPath: string): RequestHandler {
 }
 
 /** `acceptEncoding` without brotli: its `br` entries dropped and `br;q=0` added, so a `*` cannot mean it either. */
-export function refuseBrotli(acceptEncoding: string): string {
+function refuseBrotli(acceptEncoding: string): string {
   const others = acceptEncoding
     .split(",")
     .map((coding) => coding.trim())
