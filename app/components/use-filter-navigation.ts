@@ -32,6 +32,21 @@ export function useFilterNavigation(onNavigate?: (href: string) => void) {
   useEffect(() => {
     if (pending !== null && pending !== started.current) clearTimeout(timer.current);
   }, [pending]);
+  // The same at the moment of the shopper's click on a link or Back, not only once the router's
+  // new state has rendered: on a busy machine the debounce could fire in between and replace
+  // the navigation they had just asked for.
+  useEffect(() => {
+    const cancel = (event: Event) => {
+      if (event.type === "popstate" || (event.target instanceof Element && event.target.closest("a[href]")))
+        clearTimeout(timer.current);
+    };
+    document.addEventListener("click", cancel, true);
+    window.addEventListener("popstate", cancel);
+    return () => {
+      document.removeEventListener("click", cancel, true);
+      window.removeEventListener("popstate", cancel);
+    };
+  }, []);
   return useCallback(
     (form: HTMLFormElement | null, debounce = false) => {
       clearTimeout(timer.current);
