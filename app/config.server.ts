@@ -17,7 +17,17 @@ export type Env = Record<string, string | undefined>;
 const DEFAULT_DATA_DIR = ".data";
 const DEFAULT_PORT = 3000;
 /** Settings whose value a start-up error must not repeat. */
-const SECRETS = new Set(["SESSION_SECRET", "SUPABASE_ANON_KEY"]);
+const SECRETS = new Set(["SESSION_SECRET", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"]);
+/** Connections per process to a PostgreSQL server: node-postgres' own default. */
+const DEFAULT_POOL_SIZE = 10;
+/**
+ * The longest one statement may take on a PostgreSQL server. The slowest page query (a cold
+ * search at 10,000 products) takes tens of milliseconds; 2 s keeps an overloaded database an
+ * answer (503) within the 3 s a shopper is promised (docs/data.md#outages).
+ */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
+const POOL_MESSAGE = "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000";
+const TIMEOUT_MESSAGE = "DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000";
 const PORT_MESSAGE = "PORT must be a port number from 0 to 65535";
 
 export interface Config {
@@ -28,8 +38,14 @@ export interface Config {
   /** A directory (relative to the project root), or `memory://` for a throwaway database. */
   dataDir: string;
   sessionSecret: string | null;
-  /** Hosted Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set; null: the embedded database. */
-  supabase: { url: string; anonKey: string } | null;
+  /**
+   * Hosted Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set; null: the embedded database.
+   * `serviceRoleKey` (SUPABASE_SERVICE_ROLE_KEY, optional) lets the server keep the sign-in limits
+   * in the project's database (ADR 019); nothing else uses it.
+   */
+  supabase: { url: string; anonKey: string; serviceRoleKey: string | null } | null;
+  /** A PostgreSQL server when DATABASE_URL is set (ADR 016); null: hosted Supabase or the embedded database. */
+  postgres: { url: string; poolSize: number; statementTimeoutMs: number } | null;
   /** SITE_URL as an origin ("https://www.makervolt.com"); null: each request's own origin (ADR 008). */
   siteOrigin: string | null;
   /** TRUST_PROXY=1: one reverse proxy we control sets X-Forwarded-For, -Proto and -Host. */
@@ -80,6 +96,32 @@ const EnvSchema = z
         .optional(),
     ),
     SUPABASE_ANON_KEY: setting(z.string().optional()),
+    SUPABASE_SERVICE_ROLE_KEY: setting(z.string().optional()),
+    DATABASE_URL: setting(
+      z
+        .string()
+        .refine((raw) => /^postgres(?:ql)?:\/\/./.test(raw) && URL.canParse(raw), {
+          message:
+            "DATABASE_URL must be a postgres:// URL, such as postgres://makervolt:secret@db.internal:5432/makervolt",
+        })
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: setting(
+      z.coerce
+        .number({ message: POOL_MESSAGE })
+        .int({ message: POOL_MESSAGE })
+        .min(1, { message: POOL_MESSAGE })
+        .max(1000, { message: POOL_MESSAGE })
+        .default(DEFAULT_POOL_SIZE),
+    ),
+    DATABASE_STATEMENT_TIMEOUT_MS: setting(
+      z.coerce
+        .number({ message: TIMEOUT_MESSAGE })
+        .int({ message: TIMEOUT_MESSAGE })
+        .min(100, { message: TIMEOUT_MESSAGE })
+        .max(600_000, { message: TIMEOUT_MESSAGE })
+        .default(DEFAULT_STATEMENT_TIMEOUT_MS),
+    ),
     SITE_URL: setting(
       z
         .string()
@@ -107,13 +149,21 @@ const EnvSchema = z
     ),
   })
   .superRefine((env, ctx) => {
-    // Several hosted instances must share one secret, and only the operator can give them one (ADR 006).
-    if (env.NODE_ENV === "production" && env.SUPABASE_URL && env.SUPABASE_ANON_KEY && !env.SESSION_SECRET) {
+    const hosted = Boolean(env.SUPABASE_URL && env.SUPABASE_ANON_KEY);
+    if (hosted && env.DATABASE_URL) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["DATABASE_URL"],
+        message: "DATABASE_URL and SUPABASE_URL are both set: set one (a PostgreSQL server, or hosted Supabase)",
+      });
+    }
+    // Several processes must share one secret, and only the operator can give them one (ADR 006).
+    if (env.NODE_ENV === "production" && (hosted || env.DATABASE_URL) && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["SESSION_SECRET"],
         message:
-          "SESSION_SECRET is not set. In production with hosted Supabase the shop refuses to start without it: " +
+          "SESSION_SECRET is not set. In production with hosted Supabase or DATABASE_URL the shop refuses to start without it: " +
           "set SESSION_SECRET to a long random value (e.g. `openssl rand -base64 32`)",
       });
     }
@@ -125,7 +175,20 @@ const EnvSchema = z
     dataDir: env.DATA_DIR,
     sessionSecret: env.SESSION_SECRET ?? null,
     supabase:
-      env.SUPABASE_URL && env.SUPABASE_ANON_KEY ? { url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY } : null,
+      env.SUPABASE_URL && env.SUPABASE_ANON_KEY
+        ? {
+            url: env.SUPABASE_URL,
+            anonKey: env.SUPABASE_ANON_KEY,
+            serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? null,
+          }
+        : null,
+    postgres: env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
+      : null,
     siteOrigin: env.SITE_URL ?? null,
     trustProxy: env.TRUST_PROXY === "1",
   }));

@@ -1,15 +1,20 @@
 /**
- * Fills the embedded database with generated products until the catalogue holds N, for
- * benchmarks and EXPLAIN (docs/budgets.md). Creates, migrates and seeds DATA_DIR first if needed.
+ * Fills the database with generated products until the catalogue holds N, for benchmarks and
+ * EXPLAIN (docs/budgets.md): the embedded one in DATA_DIR, or the PostgreSQL server at
+ * DATABASE_URL when that is set. Migrates and seeds it first if needed.
  *
  * Usage: DATA_DIR=/tmp/mv-scale npm run db:scale -- 10000
+ *        DATABASE_URL=postgres://... npm run db:scale -- 10000
  *
  * The products are plausible rather than real: every category in turn, prices from $1 to
  * $250 (some above $100), some on sale, some out of stock, ratings and review counts, and
  * images reused from the seed. A fixed random seed makes every run generate the same rows.
  */
 import { CATEGORIES, type CategorySlug } from "~/models/categories";
-import { MEMORY_DATA_DIR, configuredDataDir, openDatabase, type Database } from "~/backends/embedded/database.server";
+import { getConfig } from "~/config.server";
+import { MEMORY_DATA_DIR, configuredDataDir, openDatabase } from "~/backends/embedded/database.server";
+import { openPostgres, redactedUrl } from "~/backends/postgres/database.server";
+import type { SqlClient } from "~/backends/sql/sql-client.server";
 
 import { seededRandom } from "./bench/cold-urls";
 
@@ -186,7 +191,7 @@ function parseTarget(argv: string[]): number {
   return n;
 }
 
-async function imagesByCategory(db: Database): Promise<Map<string, string[][]>> {
+async function imagesByCategory(db: SqlClient): Promise<Map<string, string[][]>> {
   const { rows } = await db.query<{ category: string; images: string[] }>(
     "select category, images from public.products where cardinality(images) > 0 order by id",
   );
@@ -197,8 +202,9 @@ async function imagesByCategory(db: Database): Promise<Map<string, string[][]>> 
 
 async function main() {
   const target = parseTarget(process.argv.slice(2));
+  const { postgres } = getConfig();
   const dataDir = configuredDataDir();
-  if (dataDir.startsWith(MEMORY_DATA_DIR)) {
+  if (!postgres && dataDir.startsWith(MEMORY_DATA_DIR)) {
     console.error(
       "db:scale fills a persisted database; DATA_DIR=memory:// would vanish on exit. Set DATA_DIR to a folder.",
     );
@@ -206,9 +212,12 @@ async function main() {
   }
 
   const started = performance.now();
-  const { db, close, appliedMigrations, seeded } = await openDatabase({ dataDir });
+  // No statement time-out worth the name: vacuuming 100,000 rows takes longer than a page may.
+  const { db, close, appliedMigrations, seeded } = postgres
+    ? await openPostgres({ ...postgres, poolSize: 1, statementTimeoutMs: 600_000 })
+    : await openDatabase({ dataDir });
   try {
-    console.log(`Database at ${dataDir}`);
+    console.log(`Database at ${postgres ? redactedUrl(postgres.url) : dataDir}`);
     if (appliedMigrations.length) console.log(`  applied migrations: ${appliedMigrations.join(", ")}`);
     if (seeded) console.log("  seeded from supabase/seed.sql");
 
@@ -274,8 +283,8 @@ async function main() {
       inserted += size;
       batches++;
     }
-    // PGlite runs no autovacuum: vacuum (visibility map, for index-only counts) and analyze
-    // (statistics, for the planner) by hand, as a settled production database would be.
+    // PGlite runs no autovacuum, and a server's would come later: vacuum (visibility map, for
+    // index-only counts) and analyze (statistics, for the planner) now, as a settled database would be.
     await db.exec("vacuum analyze public.products");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Inserted ${inserted} generated products in ${batches} batches (${seconds} s).`);

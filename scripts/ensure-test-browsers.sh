@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
 # The end-to-end tests and Lighthouse drive Debian's Chromium (Playwright cannot download its own
-# here); the text-browser journey drives Debian's lynx. Install what is missing through apt when
-# we are root; otherwise say what to install.
+# here); the text-browser journey drives Debian's lynx; the tests against real services start
+# Debian's PostgreSQL and nginx themselves (tests/support/postgres-server.ts, nginx-server.ts).
+# Install what is missing through apt when we are root; otherwise say what to install.
 #
-#   bash scripts/ensure-test-browsers.sh            # both
-#   bash scripts/ensure-test-browsers.sh chromium   # or: lynx
+#   bash scripts/ensure-test-browsers.sh                # chromium and lynx
+#   bash scripts/ensure-test-browsers.sh chromium       # or any of: lynx postgresql nginx
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 lynx_path="${LYNX_PATH:-lynx}"
+
+# Debian installs PostgreSQL's server programs per major version, off PATH.
+has_initdb() {
+  local initdb
+  for initdb in /usr/lib/postgresql/*/bin/initdb; do
+    [ -x "$initdb" ] && return 0
+  done
+  command -v pg_config >/dev/null 2>&1 && [ -x "$(pg_config --bindir 2>/dev/null)/initdb" ]
+}
 
 has() {
   case "$1" in
     chromium) [ -x "$chromium_path" ] ;;
     lynx) command -v "$lynx_path" >/dev/null 2>&1 ;;
+    postgresql) has_initdb ;;
+    # /usr/sbin is not on every user's PATH.
+    nginx) command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] ;;
   esac
 }
 
@@ -21,9 +34,9 @@ browsers=("$@")
 missing=()
 for browser in "${browsers[@]}"; do
   case "$browser" in
-    chromium | lynx) has "$browser" || missing+=("$browser") ;;
+    chromium | lynx | postgresql | nginx) has "$browser" || missing+=("$browser") ;;
     *)
-      echo "ensure-test-browsers.sh: unknown browser '$browser' (expected chromium or lynx)" >&2
+      echo "ensure-test-browsers.sh: unknown name '$browser' (expected chromium, lynx, postgresql or nginx)" >&2
       exit 2
       ;;
   esac
@@ -31,7 +44,9 @@ done
 [ ${#missing[@]} -gt 0 ] || exit 0
 
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-  # The Debian package names are the browsers' names.
+  # The Debian package names are the names above. Installing postgresql or nginx tries to start
+  # the service too; in a container without an init system that is refused ("invoke-rc.d: policy
+  # denied", or no systemd), which apt-get reports without failing: the tests start their own.
   echo "Missing ${missing[*]}; installing Debian's ${missing[*]} with apt-get..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
@@ -43,11 +58,13 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
 fi
 
 {
-  echo "The tests need these browsers, which are missing: ${missing[*]}."
+  echo "The tests need these programs, which are missing: ${missing[*]}."
   for browser in "${missing[@]}"; do
     case "$browser" in
       chromium) echo "- Chromium at $chromium_path (end-to-end tests, Lighthouse): sudo apt-get install chromium, or point CHROMIUM_PATH at a Chromium or Chrome binary." ;;
       lynx) echo "- lynx ($lynx_path) for the text-browser journey: sudo apt-get install lynx, or point LYNX_PATH at a lynx binary." ;;
+      postgresql) echo "- PostgreSQL's server (initdb, pg_ctl) for the tests against a real database: sudo apt-get install postgresql." ;;
+      nginx) echo "- nginx for the tests behind a caching proxy: sudo apt-get install nginx." ;;
     esac
   done
   echo "Then run npm test again."

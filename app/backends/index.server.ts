@@ -3,32 +3,47 @@ import { memoisePromise } from "~/services/memoise-promise.server";
 import { type Config, getConfig } from "~/config.server";
 
 import { CachedProductRepository } from "./cached-repository";
-import { type AuthBackend, BackendError, type ProductRepository } from "./types";
+import type { SqlClient } from "./sql/sql-client.server";
+import { type AuthBackend, BackendError, type FailureCounts, type ProductRepository } from "./types";
 
 /**
  * The one place that decides which data service the app talks to (docs/data.md#backends): hosted
- * Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set, otherwise the embedded
- * PGlite database. Each backend is imported only when chosen, so the embedded one never
- * starts PGlite in hosted mode.
+ * Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set, a PostgreSQL server when
+ * DATABASE_URL is, otherwise the embedded PGlite database. The embedded database and the
+ * PostgreSQL server share one SQL implementation (backends/sql, ADR 016). Each backend is
+ * imported only when chosen, so the others never start PGlite or a pool.
  */
 
-export type BackendKind = "supabase" | "embedded";
+export type BackendKind = "supabase" | "postgres" | "embedded";
 
-export function configuredBackend(config: Pick<Config, "supabase"> = getConfig()): BackendKind {
-  return config.supabase ? "supabase" : "embedded";
+export function configuredBackend(config: Pick<Config, "supabase" | "postgres"> = getConfig()): BackendKind {
+  if (config.supabase) return "supabase";
+  return config.postgres ? "postgres" : "embedded";
+}
+
+/** The SQL client of the embedded database or of the PostgreSQL server. */
+async function sqlClient(): Promise<SqlClient> {
+  if (configuredBackend() === "postgres") {
+    const { getPostgres } = await import("./postgres/database.server");
+    return getPostgres();
+  }
+  const { getDatabase } = await import("./embedded/database.server");
+  return getDatabase();
 }
 
 async function createProductRepository(): Promise<ProductRepository> {
-  if (configuredBackend() === "supabase") {
+  const kind = configuredBackend();
+  if (kind === "supabase") {
     const { SupabaseProductRepository } = await import("./supabase/products.server");
     const { getSupabaseClient } = await import("./supabase/client.server");
     return new SupabaseProductRepository(getSupabaseClient());
   }
-  const { EmbeddedProductRepository } = await import("./embedded/products.server");
-  const { getDatabase } = await import("./embedded/database.server");
-  // The embedded catalogue cannot change while this process has it open (ADR 007), so its
-  // reads are cached; hosted Supabase can be edited underneath us, so it is not.
-  return new CachedProductRepository(new EmbeddedProductRepository(await getDatabase()));
+  const { SqlProductRepository } = await import("./sql/products.server");
+  const repository = new SqlProductRepository(await sqlClient());
+  // The embedded catalogue cannot change while this process has it open (ADR 007), so its reads
+  // are cached. A PostgreSQL server or hosted Supabase can be edited underneath us, and a cache per
+  // process would then show shoppers different catalogues: there the HTTP cache in front does it.
+  return kind === "embedded" ? new CachedProductRepository(repository) : repository;
 }
 
 /**
@@ -48,27 +63,54 @@ export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async (
     const { SupabaseAuthBackend } = await import("./supabase/auth.server");
     return new SupabaseAuthBackend();
   }
-  const { EmbeddedAuthBackend } = await import("./embedded/auth.server");
-  const { getDatabase } = await import("./embedded/database.server");
-  return new EmbeddedAuthBackend(await getDatabase());
+  const { SqlAuthBackend } = await import("./sql/auth.server");
+  return new SqlAuthBackend(await sqlClient());
 });
 
 /**
- * Called by the server entry before it listens: opens the embedded database at once, so an
- * unusable DATA_DIR stops the server with one line (a StartupError) instead of failing the first
- * shopper. Hosted Supabase is not called here: the shop starts even while the service is down,
- * and its pages say so (503) until it is back.
+ * Where failed sign-ins are counted (ADR 019): in the database when several processes can share
+ * it (a PostgreSQL server; hosted Supabase when SUPABASE_SERVICE_ROLE_KEY lets the server call its
+ * functions), otherwise in this process's memory (the embedded database, which only one process
+ * can open; hosted without the key, where each process then has its own allowance:
+ * docs/accounts.md#rate-limits).
+ */
+export const getFailureCounts: () => Promise<FailureCounts> = memoisePromise(async () => {
+  const kind = configuredBackend();
+  if (kind === "postgres") {
+    const { SqlFailureCounts } = await import("./sql/failure-counts.server");
+    const { getPostgres } = await import("./postgres/database.server");
+    return new SqlFailureCounts(await getPostgres());
+  }
+  if (kind === "supabase") {
+    const { getSupabaseServiceClient } = await import("./supabase/client.server");
+    const serviceClient = getSupabaseServiceClient();
+    if (serviceClient) {
+      const { SupabaseFailureCounts } = await import("./supabase/failure-counts.server");
+      return new SupabaseFailureCounts(serviceClient);
+    }
+  }
+  const { MemoryFailureCounts } = await import("./memory-failure-counts.server");
+  return new MemoryFailureCounts();
+});
+
+/**
+ * Called by the server entry before it listens: opens the embedded database or prepares the
+ * PostgreSQL server (migrations) at once, so an unusable DATA_DIR or an unreachable DATABASE_URL
+ * stops the server with one line (a StartupError) instead of failing the first shopper. Hosted
+ * Supabase is not called here: the shop starts even while the service is down, and its pages say
+ * so (503) until it is back. Once started, an outage of either database reads the same (503).
  */
 export async function openBackend(): Promise<void> {
-  if (configuredBackend() === "embedded") {
-    const { getDatabase } = await import("./embedded/database.server");
-    await getDatabase();
-  }
+  if (configuredBackend() !== "supabase") await sqlClient();
 }
 
 /** Called by the server entry once the last request has finished. */
 export async function closeBackend(): Promise<void> {
-  if (configuredBackend() === "embedded") {
+  const kind = configuredBackend();
+  if (kind === "postgres") {
+    const { closePostgres } = await import("./postgres/database.server");
+    await closePostgres();
+  } else if (kind === "embedded") {
     const { closeDatabase } = await import("./embedded/database.server");
     await closeDatabase();
   }

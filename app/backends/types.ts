@@ -132,7 +132,7 @@ export interface AuthBackend {
   getUser(session: SessionRef): Promise<SessionLookup>;
 }
 
-/** The messages GoTrue answers with, reused by the embedded backend so both read the same. */
+/** The messages GoTrue answers with, reused by the embedded backend so both read the same; and our own. */
 export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid login credentials",
   alreadyRegistered: "User already registered",
@@ -141,4 +141,24 @@ export const AUTH_MESSAGES = {
   rateLimited: "Too many attempts. Try again in a minute.",
   /** Ours, not GoTrue's: the service could not be reached or failed (network, time-out, 5xx). */
   unavailable: "We could not reach our sign-in service. Please try again in a minute.",
+  /**
+   * Ours, not GoTrue's ("Request rate limit reached", "email rate limit exceeded"): the hosted service
+   * answered 429. Its limit is per address, and every shopper reaches it from the server's, so this is
+   * never the shopper's doing (docs/accounts.md#hosted-supabase-at-scale).
+   */
+  busy: "Our sign-in service is busy. Please try again in a minute.",
 } as const;
+
+/**
+ * Failed sign-ins and sign-ups counted per key ("email:..." or "address:..."), in fixed windows
+ * (app/services/rate-limit.server.ts decides the limits). Kept where every process of the shop sees
+ * them when several can run: in the database (ADR 019).
+ */
+export interface FailureCounts {
+  /** The failures of each of `keys` whose window is still open; keys without any are absent. */
+  count(keys: readonly string[]): Promise<Map<string, number>>;
+  /** One more failure for `key`, atomically; opens a window of `windowMs` when none is open. */
+  record(key: string, windowMs: number): Promise<void>;
+  /** Forgets `key`'s failures (a successful sign-in for that email). */
+  forget(key: string): Promise<void>;
+}

@@ -1,93 +1,71 @@
+import { getFailureCounts } from "~/backends/index.server";
+import { BackendError } from "~/backends/types";
+
 /**
- * Limits on failed sign-ins and sign-ups, kept in this process's memory: per email (5 failures a
- * minute) and per client address (100 an hour). A limited attempt is refused before any password
- * is hashed, so a flood cannot buy CPU either.
+ * Limits on failed sign-ins and sign-ups: per email (5 failures a minute) and per client address
+ * (100 an hour). A limited attempt is refused before any password is hashed or any sign-in
+ * service is called, so a flood buys neither CPU nor the service's own allowance. The counts are
+ * kept where every process of the shop sees them (the backend's FailureCounts, ADR 019).
  *
  * The client's address comes from the server entry's load context: the socket's address, or
  * with TRUST_PROXY=1 the one our proxy appended to X-Forwarded-For (server/app.ts), never a value
  * the client wrote itself.
  */
 
-/** One key's failures in its current fixed window, and when that window ends. */
-interface FailureWindow {
-  failures: number;
-  resetAt: number;
-}
+export const EMAIL_LIMIT = { failures: 5, windowMs: 60 * 1000 };
+export const ADDRESS_LIMIT = { failures: 100, windowMs: 60 * 60 * 1000 };
 
-/** Fixed-window failure counts per key, in a map that never grows past `maxKeys`. */
-export class FailureLimiter {
-  private readonly windows = new Map<string, FailureWindow>();
+const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+const addressKey = (clientAddress: string) => `address:${clientAddress}`;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly maxKeys = 10_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** True when `key` has used up its failures for the current window. */
-  isLimited(key: string): boolean {
-    const failureWindow = this.current(key);
-    return failureWindow !== undefined && failureWindow.failures >= this.limit;
-  }
-
-  recordFailure(key: string): void {
-    const failureWindow = this.current(key);
-    if (failureWindow) {
-      failureWindow.failures += 1;
-      return;
-    }
-    this.makeRoom();
-    this.windows.set(key, { failures: 1, resetAt: this.now() + this.windowMs });
-  }
-
-  /** Forgets `key`'s failures (a successful sign-in for that email). */
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  get size(): number {
-    return this.windows.size;
-  }
-
-  private current(key: string): FailureWindow | undefined {
-    const failureWindow = this.windows.get(key);
-    if (failureWindow && failureWindow.resetAt <= this.now()) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return failureWindow;
-  }
-
-  private makeRoom() {
-    if (this.windows.size < this.maxKeys) return;
-    const now = this.now();
-    for (const [key, failureWindow] of this.windows) if (failureWindow.resetAt <= now) this.windows.delete(key);
-    // Still full: drop the oldest windows (a Map iterates in insertion order).
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(key);
-    }
+async function counts() {
+  try {
+    return await getFailureCounts();
+  } catch (error) {
+    throw new BackendError("The sign-in limits could not be read.", { kind: "unavailable", cause: error });
   }
 }
 
-const perEmail = new FailureLimiter(5, 60 * 1000);
-const perAddress = new FailureLimiter(100, 60 * 60 * 1000);
-
-const emailKey = (email: string) => email.trim().toLowerCase();
-
-/** Whether a sign-in or sign-up for `email` from `clientAddress` must wait. */
-export function isAuthAttemptLimited(clientAddress: string, email: string): boolean {
-  return perEmail.isLimited(emailKey(email)) || perAddress.isLimited(clientAddress);
+/**
+ * Whether a sign-in or sign-up for `email` from `clientAddress` must wait. Throws a BackendError
+ * (unavailable) when the counts cannot be read: an attempt is never let through unchecked.
+ */
+export async function isAuthAttemptLimited(clientAddress: string, email: string): Promise<boolean> {
+  const [byEmail, byAddress] = [emailKey(email), addressKey(clientAddress)];
+  const store = await counts();
+  let failures: Map<string, number>;
+  try {
+    failures = await store.count([byEmail, byAddress]);
+  } catch (error) {
+    throw new BackendError("The sign-in limits could not be read.", { kind: "unavailable", cause: error });
+  }
+  return (
+    (failures.get(byEmail) ?? 0) >= EMAIL_LIMIT.failures || (failures.get(byAddress) ?? 0) >= ADDRESS_LIMIT.failures
+  );
 }
 
-/** Counts a failed sign-in or sign-up (wrong password, email already registered ...). */
-export function recordAuthFailure(clientAddress: string, email: string): void {
-  perEmail.recordFailure(emailKey(email));
-  perAddress.recordFailure(clientAddress);
+/**
+ * Counts a failed sign-in or sign-up (wrong password, email already registered ...). A count that
+ * cannot be written (the database went down since the check) is logged: the shopper still gets
+ * the answer to their attempt.
+ */
+export async function recordAuthFailure(clientAddress: string, email: string): Promise<void> {
+  try {
+    const store = await counts();
+    await Promise.all([
+      store.record(emailKey(email), EMAIL_LIMIT.windowMs),
+      store.record(addressKey(clientAddress), ADDRESS_LIMIT.windowMs),
+    ]);
+  } catch (error) {
+    console.error("A failed sign-in could not be counted", error);
+  }
 }
 
 /** After a successful sign-in: this email's earlier failures no longer count. */
-export function recordAuthSuccess(email: string): void {
-  perEmail.reset(emailKey(email));
+export async function recordAuthSuccess(email: string): Promise<void> {
+  try {
+    await (await counts()).forget(emailKey(email));
+  } catch (error) {
+    console.error("A sign-in's earlier failures could not be forgotten", error);
+  }
 }

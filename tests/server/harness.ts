@@ -67,6 +67,7 @@ function spawnServer({ dataDir = "memory://", env = {}, port, uid }: ServerOptio
       DATA_DIR: dataDir,
       SUPABASE_URL: "",
       SUPABASE_ANON_KEY: "",
+      DATABASE_URL: "",
       TRUST_PROXY: "",
       ...env,
     }),

@@ -15,6 +15,7 @@ describe("defaults", () => {
       dataDir: ".data",
       sessionSecret: null,
       supabase: null,
+      postgres: null,
       siteOrigin: null,
       trustProxy: false,
     });
@@ -43,7 +44,7 @@ describe("defaults", () => {
       host: "127.0.0.1",
       dataDir: "memory://",
       sessionSecret: "s3cret",
-      supabase: { url: "https://x.supabase.co", anonKey: "anon-key" },
+      supabase: { url: "https://x.supabase.co", anonKey: "anon-key", serviceRoleKey: null },
     });
   });
 });
@@ -116,7 +117,12 @@ describe("SITE_URL", () => {
 
 describe("hosted Supabase", () => {
   it("is chosen only when both the URL and the anon key are set", () => {
-    expect(parseConfig(HOSTED).supabase).toEqual({ url: "https://x.supabase.co", anonKey: "anon-key" });
+    expect(parseConfig(HOSTED).supabase).toEqual({
+      url: "https://x.supabase.co",
+      anonKey: "anon-key",
+      serviceRoleKey: null,
+    });
+    expect(parseConfig({ ...HOSTED, SUPABASE_SERVICE_ROLE_KEY: " service " }).supabase?.serviceRoleKey).toBe("service");
     expect(parseConfig({ SUPABASE_URL: HOSTED.SUPABASE_URL }).supabase).toBeNull();
     expect(parseConfig({ SUPABASE_ANON_KEY: HOSTED.SUPABASE_ANON_KEY }).supabase).toBeNull();
   });
@@ -131,5 +137,50 @@ describe("hosted Supabase", () => {
 
   it("does not need SESSION_SECRET on the embedded database, which can keep one itself", () => {
     expect(parseConfig({ NODE_ENV: "production" }).sessionSecret).toBeNull();
+  });
+});
+
+describe("a PostgreSQL server (DATABASE_URL)", () => {
+  const URL_ONLY = { DATABASE_URL: "postgres://shop:secret@db.internal:5432/makervolt" };
+
+  it("is chosen by DATABASE_URL, with a pool of 10 and a 2 s statement time-out unless set", () => {
+    expect(parseConfig(URL_ONLY).postgres).toEqual({
+      url: URL_ONLY.DATABASE_URL,
+      poolSize: 10,
+      statementTimeoutMs: 2000,
+    });
+    expect(
+      parseConfig({ ...URL_ONLY, DATABASE_POOL_SIZE: " 4 ", DATABASE_STATEMENT_TIMEOUT_MS: "500" }).postgres,
+    ).toMatchObject({ poolSize: 4, statementTimeoutMs: 500 });
+    expect(parseConfig({ DATABASE_URL: "postgresql://localhost/shop" }).postgres?.url).toBe(
+      "postgresql://localhost/shop",
+    );
+  });
+
+  it("refuses what is not a postgres:// URL, without repeating its password", () => {
+    for (const bad of ["mysql://u:hunter2@db/x", "db.internal:5432", "postgres://"]) {
+      expect(() => parseConfig({ DATABASE_URL: bad })).toThrow(/^DATABASE_URL must be a postgres:\/\/ URL/);
+    }
+    expect(() => parseConfig({ DATABASE_URL: "mysql://u:hunter2@db/x" })).not.toThrow(/hunter2/);
+  });
+
+  it("refuses a pool size or time-out that is not a sensible whole number", () => {
+    for (const size of ["0", "-1", "2.5", "many", "100000"]) {
+      expect(() => parseConfig({ ...URL_ONLY, DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE must be/);
+    }
+    for (const ms of ["0", "50", "1e9", "soon"]) {
+      expect(() => parseConfig({ ...URL_ONLY, DATABASE_STATEMENT_TIMEOUT_MS: ms })).toThrow(
+        /DATABASE_STATEMENT_TIMEOUT_MS must be/,
+      );
+    }
+  });
+
+  it("cannot be combined with hosted Supabase", () => {
+    expect(() => parseConfig({ ...URL_ONLY, ...HOSTED })).toThrow(/DATABASE_URL and SUPABASE_URL are both set/);
+  });
+
+  it("needs SESSION_SECRET in production: several processes must share it", () => {
+    expect(() => parseConfig({ ...URL_ONLY, NODE_ENV: "production" })).toThrow(/^SESSION_SECRET is not set/);
+    expect(parseConfig({ ...URL_ONLY, NODE_ENV: "production", SESSION_SECRET: "s" }).postgres).not.toBeNull();
   });
 });

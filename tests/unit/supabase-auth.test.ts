@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { SupabaseAuthBackend } from "~/backends/supabase/auth.server";
 import { AUTH_MESSAGES } from "~/backends/types";
@@ -41,6 +41,7 @@ afterEach(() => {
   server.resetHandlers();
   seen = [];
   answers = [];
+  vi.restoreAllMocks();
 });
 afterAll(() => server.close());
 
@@ -86,12 +87,19 @@ describe("signing in", () => {
     });
   });
 
-  it("429: rate limited, with the service's message", async () => {
+  it("429: rate limited, in our words, and the operator is warned once", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     answers.push(fail(429, "over_request_rate_limit", "Request rate limit reached"));
-    expect(await backend.signIn("ada@example.com", "x")).toEqual({
+    expect(await backend.signIn("ada@example.com", "a secret password")).toEqual({
       ok: false,
-      error: { code: "over_request_rate_limit", message: "Request rate limit reached", status: 429 },
+      error: { code: "over_request_rate_limit", message: AUTH_MESSAGES.busy, status: 429 },
     });
+    expect(warn).toHaveBeenCalledOnce();
+    const logged = String(warn.mock.calls[0]?.[0]);
+    expect(logged).toContain("sign-in");
+    expect(logged).toContain("429");
+    expect(logged).not.toContain("a secret password");
+    expect(logged).not.toContain("ada@example.com");
   });
 
   it("a network failure: a message saying to try again later", async () => {
@@ -124,6 +132,19 @@ describe("signing up", () => {
       ok: false,
       error: { code: "weak_password", message: "Password should be at least 8 characters.", status: 422 },
     });
+  });
+
+  it("429 (the service's email or request limit): our words, never GoTrue's", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    answers.push(fail(429, "over_email_send_rate_limit", "email rate limit exceeded"));
+    expect(await backend.signUp("new@example.com", "long enough")).toEqual({
+      ok: false,
+      error: { code: "over_request_rate_limit", message: AUTH_MESSAGES.busy, status: 429 },
+    });
+    expect(seen[0]?.url.pathname).toBe("/auth/v1/signup");
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]?.[0])).toContain("sign-up");
+    expect(String(warn.mock.calls[0]?.[0])).not.toContain("long enough");
   });
 
   it("a 500 from the service: a message saying to try again later, never the service's own words", async () => {
@@ -197,6 +218,31 @@ describe("sessions", () => {
       error: { code: "network", message: AUTH_MESSAGES.unavailable, status: 0 },
     });
   });
+
+  it("a rate-limited sign-out (429): our words, the token never logged, the operator warned once", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    answers.push(fail(429, "over_request_rate_limit", "Request rate limit reached"));
+    expect(await backend.signOut(stored(NOW / 1000 + 600))).toEqual({
+      error: { code: "over_request_rate_limit", message: AUTH_MESSAGES.busy, status: 429 },
+    });
+    expect(seen[0]?.url.pathname).toBe("/auth/v1/logout");
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]?.[0])).toContain("sign-out");
+    expect(String(warn.mock.calls[0]?.[0])).not.toContain("access-old");
+  });
+
+  it("a rate-limited refresh (429) keeps the session, and the operator is warned once", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    answers.push(fail(429, "over_request_rate_limit", "Request rate limit reached"));
+    const ref = stored(NOW / 1000 + 5);
+    expect(await backend.getUser(ref)).toEqual({ user: null, session: ref });
+    expect(seen).toHaveLength(1);
+    expect(warn).toHaveBeenCalledOnce();
+    const logged = String(warn.mock.calls[0]?.[0]);
+    expect(logged).toContain("refresh");
+    expect(logged).not.toContain("refresh-old");
+    expect(logged).not.toContain("access-old");
+  });
 });
 
 describe("the session rule: kept on transient failures, ended only when the service says it is invalid", () => {
@@ -229,6 +275,7 @@ describe("the session rule: kept on transient failures, ended only when the serv
     ["429 rate limited", () => fail(429, "over_request_rate_limit", "Request rate limit reached")],
     ["408 time-out", () => fail(408, "request_timeout", "Request timeout")],
   ])("%s: signed out on this page, but the session is kept", async (_name, answer) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     for (let i = 0; i < 20; i++) answers.push(answer());
     expect(await quick.getUser(expiring)).toEqual({ user: null, session: expiring });
   });

@@ -1,15 +1,17 @@
 import { constants, rmSync } from "node:fs";
-import { access, mkdir, readdir, readFile } from "node:fs/promises";
+import { access, mkdir } from "node:fs/promises";
 import path from "node:path";
 
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 import { memoisePromise, type MemoisedPromise } from "~/services/memoise-promise.server";
 import { getConfig } from "~/config.server";
 import { StartupError } from "~/services/startup-error.server";
 
-import { EMBEDDED_AUTH_SCHEMA } from "./auth-schema.server";
+import { prepareDatabase } from "../sql/schema.server";
+import type { SqlClient } from "../sql/sql-client.server";
+
 import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
 import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cluster.server";
 
@@ -25,7 +27,9 @@ import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cl
  */
 
 const extensions = { pg_trgm };
-export type Database = PGlite;
+
+/** The embedded database as the SQL backend sees it (PGlite's query, exec and transaction fit SqlClient as they are). */
+export type Database = SqlClient & { close(): Promise<void> };
 
 export const MEMORY_DATA_DIR = "memory://";
 
@@ -70,119 +74,6 @@ export function configuredDataDir(): string {
 }
 
 /**
- * What Supabase provides before any migration runs, so the migrations run unchanged here.
- * Idempotent: it runs at every start.
- */
-const SUPABASE_PRELUDE = /* sql */ `
-do $$
-declare
-  role_name text;
-begin
-  foreach role_name in array array['anon', 'authenticated', 'service_role'] loop
-    if not exists (select 1 from pg_roles where rolname = role_name) then
-      execute format('create role %I nologin noinherit', role_name);
-    end if;
-  end loop;
-end
-$$;
-alter role service_role bypassrls;
-
-grant usage on schema public to anon, authenticated, service_role;
-
-create schema if not exists extensions;
-grant usage on schema extensions to anon, authenticated, service_role;
-
-create schema if not exists auth;
-grant usage on schema auth to anon, authenticated, service_role;
-
--- The signed-in user's id, as Supabase's auth.uid(): null when nobody is signed in.
-create or replace function auth.uid() returns uuid
-  language sql stable
-  as $$ select nullif(current_setting('request.jwt.claim.sub', true), '')::uuid $$;
-
-create schema if not exists supabase_migrations;
-create table if not exists supabase_migrations.schema_migrations (
-  version text primary key,
-  name text not null,
-  applied_at timestamptz not null default now()
-);
-`;
-
-/** `20250101000000_products.sql` -> version "20250101000000", name "products" (the CLI's scheme). */
-function migrationVersion(fileName: string): { version: string; name: string } {
-  const stem = fileName.replace(/\.sql$/, "");
-  const underscore = stem.indexOf("_");
-  return underscore === -1
-    ? { version: stem, name: "" }
-    : { version: stem.slice(0, underscore), name: stem.slice(underscore + 1) };
-}
-
-async function readOptional(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-}
-
-async function migrationFiles(migrationsDir: string): Promise<string[]> {
-  try {
-    const names = await readdir(migrationsDir);
-    // Byte order, as the Supabase CLI applies them: the timestamp prefix decides.
-    return names.filter((n) => n.endsWith(".sql")).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-}
-
-async function applyMigrations(db: Database, migrationsDir: string): Promise<string[]> {
-  const applied = new Set(
-    (await db.query<{ version: string }>("select version from supabase_migrations.schema_migrations")).rows.map(
-      (r) => r.version,
-    ),
-  );
-  const appliedNow: string[] = [];
-  for (const file of await migrationFiles(migrationsDir)) {
-    const { version, name } = migrationVersion(file);
-    if (applied.has(version)) continue;
-    const sql = await readFile(path.join(migrationsDir, file), "utf8");
-    try {
-      // The migration and its record commit together, or neither does.
-      await db.transaction(async (tx) => {
-        await tx.exec(sql);
-        await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)", [
-          version,
-          name,
-        ]);
-      });
-    } catch (error) {
-      throw new StartupError(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
-    }
-    appliedNow.push(file);
-  }
-  return appliedNow;
-}
-
-async function seedIfEmpty(db: Database, seedFile: string): Promise<boolean> {
-  const { rows } = await db.query<{ empty: boolean }>(
-    "select to_regclass('public.products') is not null and not exists (select 1 from public.products) as empty",
-  );
-  if (!rows[0]?.empty) return false;
-  const sql = await readOptional(seedFile);
-  if (sql == null) return false;
-  try {
-    await db.transaction(async (tx) => {
-      await tx.exec(sql);
-    });
-  } catch (error) {
-    throw new Error(`Seeding from ${seedFile} failed: ${(error as Error).message}`, { cause: error });
-  }
-  return true;
-}
-
-/**
  * Opens (creating if needed) a database, brings it up to date with the migrations and seeds
  * an empty catalogue. Use getDatabase() in the app; this is for tests and scripts. A directory
  * that cannot be used, is locked by another process or holds a damaged database is a
@@ -190,7 +81,6 @@ async function seedIfEmpty(db: Database, seedFile: string): Promise<boolean> {
  */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
   const dataDir = options.dataDir ?? configuredDataDir();
-  const supabaseDir = options.supabaseDir ?? path.resolve(process.cwd(), "supabase");
   const inMemory = dataDir.startsWith(MEMORY_DATA_DIR);
   const temporary = inMemory && options.createInChild === true;
   let location = dataDir;
@@ -228,7 +118,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
     }
   }
 
-  let db: Database;
+  let db: PGlite;
   try {
     db = await PGlite.create(location, { extensions, startParams: START_PARAMS });
   } catch (error) {
@@ -247,15 +137,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
     }
   };
   try {
-    await db.exec(SUPABASE_PRELUDE);
-    // What Supabase Auth owns on a hosted project (auth.users, sessions): embedded only.
-    await db.exec(EMBEDDED_AUTH_SCHEMA);
-    const appliedMigrations = await applyMigrations(db, path.join(supabaseDir, "migrations"));
-    const seeded = options.seed === false ? false : await seedIfEmpty(db, path.join(supabaseDir, "seed.sql"));
-    // PGlite runs no autovacuum, so nothing else would give the planner statistics or set the
-    // visibility map (for index-only counts) after the schema or the data changed.
-    if (appliedMigrations.length > 0 || seeded) await db.exec("vacuum analyze");
-    return { db, close, appliedMigrations, seeded };
+    const supabaseDir = options.supabaseDir ?? path.resolve(process.cwd(), "supabase");
+    const prepared = await prepareDatabase(db, { supabaseDir, seed: options.seed !== false });
+    return { db, close, ...prepared };
   } catch (error) {
     await close().catch(() => {});
     throw error;
@@ -295,15 +179,4 @@ export async function closeDatabase(): Promise<void> {
   if (!opening) return;
   const opened = await opening.catch(() => null);
   await opened?.close();
-}
-
-/**
- * Runs reads as Supabase's `anon` role inside a transaction, so the same row-level security
- * policies apply as on the hosted API. SET LOCAL ends with the transaction.
- */
-export function asAnon<T>(db: Database, read: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.exec("set local role anon");
-    return read(tx);
-  });
 }

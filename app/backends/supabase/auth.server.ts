@@ -73,12 +73,30 @@ function parseStored(ref: SessionRef): StoredSession | null {
   }
 }
 
+type Operation = "sign-in" | "sign-up" | "sign-out" | "refresh";
+
+/**
+ * A 429 from GoTrue: its per-address limit, which every shopper shares because all of them reach it
+ * from the server's address. Not the shopper's doing, so the operator is told (once per answer, at
+ * warn level, with GoTrue's code and words but never an email, a token or a password) that the
+ * project's Auth rate limits need raising (docs/accounts.md#hosted-supabase-at-scale).
+ */
+function warnRateLimited(operation: Operation, error: AuthError): void {
+  console.warn(
+    `supabase auth: ${operation} was rate limited by Supabase Auth (429 ${error.code ?? "no code"}: ` +
+      `${error.message || "no message"}); raise the project's Auth rate limits ` +
+      "(docs/accounts.md#hosted-supabase-at-scale)",
+  );
+}
+
 /**
  * GoTrue's answer as a shopper reads it (docs/accounts.md#failures): its own message where it sent one ("Invalid login
  * credentials", "User already registered", a weak password); for a network failure, a time-out
- * or a server error (never the shopper's doing), a message saying to try again later.
+ * or a server error (never the shopper's doing), a message saying to try again later; for its
+ * rate limit (429, never the shopper's doing either), ours saying the service is busy, since its own
+ * words ("email rate limit exceeded") would mislead a shopper who tried once.
  */
-function toAuthFailure(error: unknown): AuthFailure {
+function toAuthFailure(error: unknown, operation: Operation): AuthFailure {
   if (!isAuthError(error)) return { code: "network", message: AUTH_MESSAGES.unavailable, status: 0 };
   const authError = error as AuthError;
   // A retryable error is a network failure (status 0) or a 5xx; 408 is the bounded fetch giving up.
@@ -88,7 +106,10 @@ function toAuthFailure(error: unknown): AuthFailure {
     return { code, message: AUTH_MESSAGES.unavailable, status };
   }
   const status = authError.status ?? 500;
-  if (status === 429) return { code: "over_request_rate_limit", message: authError.message || AUTH_MESSAGES.rateLimited, status };
+  if (status === 429) {
+    warnRateLimited(operation, authError);
+    return { code: "over_request_rate_limit", message: AUTH_MESSAGES.busy, status };
+  }
   if (status >= 500) return { code: "unexpected", message: AUTH_MESSAGES.unavailable, status };
   const code =
     authError.code === "invalid_credentials"
@@ -109,6 +130,7 @@ function toAuthFailure(error: unknown): AuthFailure {
 function endsSession(error: unknown): boolean {
   if (isAuthSessionMissingError(error)) return true;
   if (!isAuthApiError(error)) return false;
+  if (error.status === 429) warnRateLimited("refresh", error);
   return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
 
@@ -139,24 +161,24 @@ export class SupabaseAuthBackend implements AuthBackend {
   async signUp(email: string, password: string): Promise<AuthOutcome> {
     try {
       const { data, error } = await this.client().auth.signUp({ email, password });
-      if (error) return { ok: false, error: toAuthFailure(error) };
-      if (!data.user) return { ok: false, error: toAuthFailure(null) };
+      if (error) return { ok: false, error: toAuthFailure(error, "sign-up") };
+      if (!data.user) return { ok: false, error: toAuthFailure(null, "sign-up") };
       const user: AuthUser = { id: data.user.id, email: data.user.email ?? email };
       return { ok: true, user, session: data.session ? JSON.stringify(toStored(data.session, email)) : null };
     } catch (error) {
-      return { ok: false, error: toAuthFailure(error) };
+      return { ok: false, error: toAuthFailure(error, "sign-up") };
     }
   }
 
   async signIn(email: string, password: string): Promise<AuthOutcome> {
     try {
       const { data, error } = await this.client().auth.signInWithPassword({ email, password });
-      if (error) return { ok: false, error: toAuthFailure(error) };
-      if (!data.session) return { ok: false, error: toAuthFailure(null) };
+      if (error) return { ok: false, error: toAuthFailure(error, "sign-in") };
+      if (!data.session) return { ok: false, error: toAuthFailure(null, "sign-in") };
       const stored = toStored(data.session, email);
       return { ok: true, user: stored.user, session: JSON.stringify(stored) };
     } catch (error) {
-      return { ok: false, error: toAuthFailure(error) };
+      return { ok: false, error: toAuthFailure(error, "sign-in") };
     }
   }
 
@@ -168,9 +190,9 @@ export class SupabaseAuthBackend implements AuthBackend {
       const { error } = await this.client().auth.admin.signOut(stored.access_token, "local");
       // Already signed out or expired on the service: this browser's session is over anyway.
       if (!error || isAuthSessionMissingError(error) || [401, 403, 404].includes(error.status ?? 0)) return { error: null };
-      return { error: toAuthFailure(error) };
+      return { error: toAuthFailure(error, "sign-out") };
     } catch (error) {
-      return { error: toAuthFailure(error) };
+      return { error: toAuthFailure(error, "sign-out") };
     }
   }
 

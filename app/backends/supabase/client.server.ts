@@ -41,3 +41,17 @@ export function getSupabaseClient(): SupabaseClient {
   }
   return client;
 }
+
+let serviceClient: SupabaseClient | undefined;
+
+/**
+ * A client with the service_role key (SUPABASE_SERVICE_ROLE_KEY), for the sign-in failure counts
+ * only (ADR 019); null when the key is not set. It bypasses row-level security, so nothing a
+ * shopper asks for is ever read through it.
+ */
+export function getSupabaseServiceClient(): SupabaseClient | null {
+  const { supabase } = getConfig();
+  if (!supabase?.serviceRoleKey) return null;
+  serviceClient ??= createSupabaseClient({ url: supabase.url, anonKey: supabase.serviceRoleKey });
+  return serviceClient;
+}

@@ -1,35 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { EmbeddedAuthBackend, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/backends/embedded/auth.server";
-import { openDatabase, type Database } from "~/backends/embedded/database.server";
-import { hashPassword } from "~/backends/embedded/password.server";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SqlAuthBackend } from "~/backends/sql/auth.server";
+import { hashPassword } from "~/backends/sql/password.server";
+import type { SqlClient } from "~/backends/sql/sql-client.server";
 
-/** Accounts and sessions against a real in-memory PGlite with the embedded auth schema. */
+import { openTestDatabase, SQL_DRIVERS, stopTestPostgres } from "../support/sql-databases";
 
-let db: Database;
-let clock = Date.parse("2026-01-01T00:00:00Z");
-let auth: EmbeddedAuthBackend;
+/** Accounts and sessions on both drivers of the SQL backend: in-memory PGlite and a real PostgreSQL server. */
+
 let counter = 0;
 const newEmail = () => `user${++counter}-${Date.now()}@example.com`;
 const PASSWORD = "correct horse battery";
 
-beforeAll(async () => {
-  ({ db } = await openDatabase({ dataDir: "memory://", seed: false }));
-  auth = new EmbeddedAuthBackend(db, { now: () => clock });
-}, 120_000);
+afterAll(stopTestPostgres);
 
-afterAll(async () => {
-  await db?.close();
-});
+describe.each(SQL_DRIVERS)("accounts on %s", (driver) => {
+  let db: SqlClient;
+  let close: () => Promise<void>;
+  let clock = Date.parse("2026-01-01T00:00:00Z");
+  let auth: SqlAuthBackend;
 
-async function signedUp(email = newEmail()) {
-  const outcome = await auth.signUp(email, PASSWORD);
-  if (!outcome.ok) throw new Error(outcome.error.message);
-  if (!outcome.session) throw new Error("The embedded backend always signs a new user in");
-  return { user: outcome.user, session: outcome.session };
-}
+  beforeAll(async () => {
+    ({ db, close } = await openTestDatabase(driver, { seed: false }));
+    auth = new SqlAuthBackend(db, { now: () => clock });
+  }, 120_000);
 
-describe("embedded accounts", () => {
+  afterAll(async () => {
+    await close?.();
+  });
+
+  async function signedUp(email = newEmail()) {
+    const outcome = await auth.signUp(email, PASSWORD);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    if (!outcome.session) throw new Error("The SQL backend always signs a new user in");
+    return { user: outcome.user, session: outcome.session };
+  }
+
   it("signs up, confirms at once and stores only a hash", async () => {
     const email = newEmail();
     const { user, session } = await signedUp(email);

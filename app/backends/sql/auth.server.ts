@@ -8,11 +8,11 @@ import {
   type SessionLookup,
   type SessionRef,
 } from "../types";
-import type { Database } from "./database.server";
+import type { SqlClient } from "./sql-client.server";
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
 
 /**
- * Accounts and server-side sessions in the embedded database (ADR 006). The cookie holds a
+ * Accounts and server-side sessions in the embedded database or a PostgreSQL server (ADR 006, ADR 016). The cookie holds a
  * random 256-bit token; the table holds its SHA-256. A session ends when the shopper signs out,
  * after a week without a visit (sliding), or 30 days after sign-in, whichever comes first.
  */
@@ -29,17 +29,17 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-export interface EmbeddedAuthOptions {
+export interface SqlAuthOptions {
   /** The clock, for tests of expiry. */
   now?: () => number;
 }
 
-export class EmbeddedAuthBackend implements AuthBackend {
+export class SqlAuthBackend implements AuthBackend {
   private readonly now: () => number;
 
   constructor(
-    private readonly db: Database,
-    options: EmbeddedAuthOptions = {},
+    private readonly db: SqlClient,
+    options: SqlAuthOptions = {},
   ) {
     this.now = options.now ?? Date.now;
   }

@@ -1,12 +1,10 @@
-import type { Transaction } from "@electric-sql/pglite";
-
 import { PRODUCT_COLUMNS, RELATED_LIMIT, toProduct, type ProductRow } from "~/backends/product-row";
 import { containsPattern } from "~/backends/search-pattern";
 import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 
-import { asAnon, type Database } from "./database.server";
+import { asAnon, type SqlClient, type SqlQueries } from "./sql-client.server";
 
 const COLUMNS = PRODUCT_COLUMNS.join(", ");
 
@@ -53,11 +51,16 @@ function whereClause(query: ProductListQuery): { sql: string; params: unknown[] 
  */
 const UNAVAILABLE_SQLSTATE_CLASSES = new Set(["08", "53", "57", "58"]);
 
+/** Five digits or capitals: PostgreSQL's error codes, as opposed to Node's (ECONNREFUSED, ...). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
 function backendError(error: unknown, doing: string): BackendError {
   if (error instanceof BackendError) return error;
   const e = error as { message?: string; code?: string; detail?: string; hint?: string };
-  // An error without a SQLSTATE comes from PGlite itself (closed, out of memory), not from a query.
-  const unavailable = typeof e.code !== "string" || UNAVAILABLE_SQLSTATE_CLASSES.has(e.code.slice(0, 2));
+  // An error without a SQLSTATE comes from the driver, not from a query: PGlite closed or out of
+  // memory, a server that refused the connection, dropped it or did not answer in time.
+  const sqlState = typeof e.code === "string" && SQLSTATE.test(e.code) ? e.code : null;
+  const unavailable = sqlState === null || UNAVAILABLE_SQLSTATE_CLASSES.has(sqlState.slice(0, 2));
   return new BackendError(`Could not ${doing}: ${e.message ?? String(error)}`, {
     kind: unavailable ? "unavailable" : "failed",
     cause: error,
@@ -65,11 +68,11 @@ function backendError(error: unknown, doing: string): BackendError {
   });
 }
 
-/** Product reads against the embedded PGlite database, as role anon. */
-export class EmbeddedProductRepository implements ProductRepository {
-  constructor(private readonly db: Database) {}
+/** Product reads as role anon, on the embedded database or a PostgreSQL server (ADR 016). */
+export class SqlProductRepository implements ProductRepository {
+  constructor(private readonly db: SqlClient) {}
 
-  private async read<T>(doing: string, body: (tx: Transaction) => Promise<T>): Promise<T> {
+  private async read<T>(doing: string, body: (tx: SqlQueries) => Promise<T>): Promise<T> {
     try {
       return await asAnon(this.db, body);
     } catch (error) {

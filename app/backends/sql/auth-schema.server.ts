@@ -1,13 +1,13 @@
 /**
- * The embedded stand-in for what Supabase Auth (GoTrue) owns on a hosted project: `auth.users`
- * and the server-side sessions. It is not a migration in `supabase/migrations`, because the
+ * Our stand-in, on the embedded database and on a PostgreSQL server, for what Supabase Auth
+ * (GoTrue) owns on a hosted project: `auth.users` and the server-side sessions. It is not a migration in `supabase/migrations`, because the
  * `auth` schema belongs to Supabase there and a migration touching it would fail or clash on
  * `supabase db push`. Applied after the Supabase prelude at every start, so it is idempotent.
  *
  * Sessions store the SHA-256 of the token, never the token: a copy of the database does not
  * let anyone sign in as a shopper.
  */
-export const EMBEDDED_AUTH_SCHEMA = /* sql */ `
+export const ACCOUNTS_SCHEMA = /* sql */ `
 create table if not exists auth.users (
   id uuid primary key default gen_random_uuid(),
   email text not null,

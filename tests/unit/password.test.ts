@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "~/backends/embedded/password.server";
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "~/backends/sql/password.server";
 
 /** scrypt takes a couple of hundred milliseconds a hash: these tests hash only a handful of times. */
 describe("password hashing", () => {

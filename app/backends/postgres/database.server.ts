@@ -1,0 +1,169 @@
+import path from "node:path";
+
+import pg from "pg";
+
+import { getConfig } from "~/config.server";
+import { memoisePromise, type MemoisedPromise } from "~/services/memoise-promise.server";
+import { StartupError } from "~/services/startup-error.server";
+
+import { prepareDatabase, type Prepared } from "../sql/schema.server";
+import type { SqlClient, SqlQueries } from "../sql/sql-client.server";
+
+/**
+ * A PostgreSQL server (DATABASE_URL) through a node-postgres connection pool: the backend for
+ * several server processes on one database (docs/data.md#backends, ADR 016). Same SQL, prelude,
+ * migrations and seed as the embedded database; only the driver differs.
+ */
+
+export interface PostgresOptions {
+  /** A postgres:// URL. */
+  url: string;
+  /** Connections this process may hold open at once. */
+  poolSize: number;
+  /**
+   * The longest a statement may run on the server, and (plus a second) the longest this process
+   * waits for a connection or an answer: a database that is down, overloaded or frozen is an outage
+   * to the pages (503) within that time, never a request that hangs.
+   */
+  statementTimeoutMs: number;
+  /** The Supabase CLI folder holding migrations/*.sql and seed.sql. Default: ./supabase. */
+  supabaseDir?: string;
+  /** Run seed.sql when the catalogue is empty. Default true. */
+  seed?: boolean;
+}
+
+/** SqlClient over a node-postgres pool: each transaction holds one connection from BEGIN to COMMIT. */
+export class PostgresClient implements SqlClient {
+  constructor(readonly pool: pg.Pool) {}
+
+  async query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }> {
+    const result = await this.pool.query(sql, params);
+    return { rows: result.rows as Row[] };
+  }
+
+  async exec(sql: string): Promise<void> {
+    // Without parameters node-postgres uses the simple protocol, which runs several statements.
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(body: (tx: SqlQueries) => Promise<T>): Promise<T> {
+    const connection = await this.pool.connect();
+    // A connection whose transaction could not be ended is closed, not handed to the next request.
+    let broken: Error | undefined;
+    try {
+      await connection.query("begin");
+      const result = await body({
+        query: async <Row>(sql: string, params?: unknown[]) => ({
+          rows: (await connection.query(sql, params)).rows as Row[],
+        }),
+        exec: async (sql: string) => {
+          await connection.query(sql);
+        },
+      });
+      await connection.query("commit");
+      return result;
+    } catch (error) {
+      await connection.query("rollback").catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      connection.release(broken);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/** The URL as a log may show it: without its password. */
+export function redactedUrl(url: string): string {
+  return url.replace(/\/\/([^/@:]*):[^/@]*@/, "//$1:…@");
+}
+
+function poolFor(options: PostgresOptions, max: number, timeouts: boolean): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max,
+    application_name: "makervolt",
+    ...(timeouts && {
+      connectionTimeoutMillis: options.statementTimeoutMs + 1000,
+      statement_timeout: options.statementTimeoutMs,
+      query_timeout: options.statementTimeoutMs + 1000,
+      idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
+    }),
+  });
+  // An idle connection the server drops (a restart, a failover) is reported here; without a
+  // listener it would end the process. The pool replaces it on the next request.
+  pool.on("error", (error) => console.error("A PostgreSQL connection failed while idle:", error.message));
+  return pool;
+}
+
+export interface OpenedPostgres extends Prepared {
+  db: PostgresClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Prepares the database (prelude, accounts schema, migrations, seed; ADR 016) on one connection
+ * without time-outs, since a migration may take a while, then opens the pool the app uses. A
+ * server that cannot be reached or prepared is a StartupError naming the URL without its password.
+ */
+export async function openPostgres(options: PostgresOptions): Promise<OpenedPostgres> {
+  const setup = new PostgresClient(poolFor(options, 1, false));
+  let prepared: Prepared;
+  try {
+    prepared = await prepareDatabase(setup, {
+      supabaseDir: options.supabaseDir ?? path.resolve(process.cwd(), "supabase"),
+      seed: options.seed !== false,
+    });
+  } catch (error) {
+    throw error instanceof StartupError
+      ? error
+      : new StartupError(
+          `The PostgreSQL server at ${redactedUrl(options.url)} could not be prepared: ${(error as Error).message}`,
+          { cause: error },
+        );
+  } finally {
+    await setup.close();
+  }
+  const db = new PostgresClient(poolFor(options, options.poolSize, true));
+  return { db, close: () => db.close(), ...prepared };
+}
+
+function configuredOptions(): PostgresOptions {
+  const { postgres } = getConfig();
+  if (!postgres) throw new Error("DATABASE_URL is not set");
+  return postgres;
+}
+
+async function openAndReport(): Promise<OpenedPostgres> {
+  const options = configuredOptions();
+  const opened = await openPostgres(options);
+  const changes = [
+    ...opened.appliedMigrations.map((file) => `applied ${file}`),
+    ...(opened.seeded ? ["seeded from supabase/seed.sql"] : []),
+  ];
+  console.log(
+    `PostgreSQL server at ${redactedUrl(options.url)} (pool of ${options.poolSize})${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`,
+  );
+  return opened;
+}
+
+// On globalThis for the same reason as the embedded database: a dev-server rebuild must not open a second pool.
+const shared = globalThis as typeof globalThis & { __makervoltPostgres?: MemoisedPromise<OpenedPostgres> };
+const appPostgres = (shared.__makervoltPostgres ??= memoisePromise(openAndReport));
+
+/** The process's pool on DATABASE_URL, opened (and the database prepared) on first use. */
+export async function getPostgres(): Promise<PostgresClient> {
+  return (await appPostgres()).db;
+}
+
+/** Closes the process's pool if it was opened (after the last request in flight). */
+export async function closePostgres(): Promise<void> {
+  const opening = appPostgres.forget();
+  if (!opening) return;
+  const opened = await opening.catch(() => null);
+  await opened?.close();
+}
