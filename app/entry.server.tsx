@@ -1,3 +1,5 @@
+import { Writable } from "node:stream";
+
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -5,8 +7,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
-import { createNonce, setSecurityHeaders } from "~/services/security-headers.server";
 import { HtmlBody } from "~/services/html-body.server";
+import { createNonce, nonceSource, setSecurityHeaders } from "~/services/security-headers.server";
+import {
+  inlineScriptHashes,
+  isSharedPage,
+  PERSONAL_CACHE_CONTROL,
+  SHARED_CACHE_CONTROL,
+} from "~/services/shared-pages.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret and opens and
 // closes the data backend through these before it listens and after it stops.
@@ -15,6 +23,12 @@ export { cookieSecret } from "~/services/cookie-policy.server";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Two ways to send a page (ADR 018). A shared page (the same for every anonymous visitor,
+ * services/shared-pages.server.ts) is rendered whole, then sent with the hashes of its inline
+ * scripts in its CSP and a Cache-Control a shared cache may act on. A personal page streams, its
+ * scripts allowed by a nonce of its own, and no cache keeps it.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -22,8 +36,54 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (isSharedPage(request, responseStatusCode, responseHeaders, remixContext)) {
+    return renderSharedPage(request, responseStatusCode, responseHeaders, remixContext);
+  }
+  // A 503 or 500 keeps the no-store its route set; anything else personal is never stored.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+  return renderPersonalPage(request, responseStatusCode, responseHeaders, remixContext);
+}
+
+function renderSharedPage(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const whole = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    const body = new HtmlBody();
+    const abortTimer = setTimeout(() => stream.abort(), ABORT_DELAY);
+    whole.once("finish", () => {
+      clearTimeout(abortTimer);
+      const html = Buffer.concat(chunks);
+      setSecurityHeaders(headers, inlineScriptHashes(html.toString("utf8")));
+      headers.set("Cache-Control", SHARED_CACHE_CONTROL);
+      headers.append("Vary", "Cookie");
+      resolve(new Response(html, { headers, status }));
+    });
+    const stream = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+      onAllReady() {
+        stream.pipe(body).pipe(whole);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        console.error(error);
+      },
+    });
+  });
+}
+
+function renderPersonalPage(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
   const nonce = createNonce();
-  setSecurityHeaders(responseHeaders, nonce);
+  setSecurityHeaders(headers, [nonceSource(nonce)]);
+  // A personal page may differ by cookie too: no cache on the way may answer another visitor with it.
+  headers.append("Vary", "Cookie");
   // Crawlers and text-only clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
@@ -42,11 +102,10 @@ export default function handleRequest(
           shellRendered = true;
           const body = new HtmlBody();
           body.once("finish", () => clearTimeout(abortTimer));
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+              headers,
+              status,
             }),
           );
           stream.pipe(body);
@@ -56,7 +115,7 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          status = 500;
           // Errors before the shell is ready are reported by onShellError instead.
           if (shellRendered) console.error(error);
         },
@@ -65,7 +124,12 @@ export default function handleRequest(
   });
 }
 
+/**
+ * Page data for client navigations (`.data`): the root loader's part is personal whenever
+ * someone is signed in, and nothing here tells the two apart, so none of it is stored by a cache.
+ */
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   response.headers.set("X-Content-Type-Options", "nosniff");
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
   return response;
 };

@@ -39,25 +39,27 @@ export const links: LinksFunction = () => [
 /**
  * Reads (and clears) the flash cookie: the toast to show on this page, and the state of a form
  * that was sent back here (the footer's newsletter box without JavaScript); and who is signed in,
- * for the account menu; and the visitor's CSRF token for every form that changes state.
+ * for the account menu, with their CSRF token for the Logout form. An anonymous visitor gets no
+ * token and no cookie here: their pages are the same for everyone, so a shared cache may keep
+ * them (ADR 017); the sign-in page makes its own token.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [cookieFlash, current, csrf] = await Promise.all([
-    readFlash(request),
-    getUser(request),
-    commitCsrfToken(request),
-  ]);
+  const [cookieFlash, current] = await Promise.all([readFlash(request), getUser(request)]);
+  const csrf = current.user ? await commitCsrfToken(request) : null;
   // A failed form (sign-in) that re-renders its page in this same request leaves its toast here;
   // it is shown, and a flash toast that also came waits in its cookie for the next page.
   const flash = flashForPage(takeResponseToast(context), cookieFlash);
   const headers = new Headers(flash.headers);
   for (const cookie of current.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);
+  if (csrf?.setCookie) headers.append("Set-Cookie", csrf.setCookie);
   const toast = flash.toast;
   // Only what the header shows: never ids or tokens in the page.
   const user = current.user ? { email: current.user.email } : null;
   // The public origin for every page's absolute URLs (canonical, Open Graph, JSON-LD): ADR 008.
-  return data({ toast, flashForm: flash.form, user, csrf: csrf.token, siteOrigin: siteOrigin(request) }, { headers });
+  return data(
+    { toast, flashForm: flash.form, user, csrf: csrf?.token ?? null, siteOrigin: siteOrigin(request) },
+    { headers },
+  );
 }
 
 /**
@@ -104,7 +106,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* First, so the icons it draws once show as soon as the markup that uses them streams in. */}
         <IconSprite />
         <SkipLinks />
-        {/* Without root data (its loader failed) forms carry a token that fails the check: a 403, not a crash. */}
+        {/* Only a signed-in visitor's pages carry a token (for Logout). Without one, a form that needs it
+            carries a value that fails the check: a 403, not a crash. */}
         <AuthenticityTokenProvider token={rootData?.csrf ?? "unavailable"}>
           <SiteHeader user={rootData?.user ?? null} />
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus-visible:outline-none">

@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { type FieldErrors, fieldId, FormField } from "~/components/form-field";
 import { HoneypotFields } from "~/components/honeypot";
@@ -120,7 +119,6 @@ export function ContactForm({ answer, heading }: { answer: ContactAnswer | undef
       <FormField form={FORM} field="message" label="Message" error={errors.message} className="sm:col-span-2">
         {(control) => <textarea {...control} rows={6} defaultValue={values?.message ?? ""} />}
       </FormField>
-      <AuthenticityTokenInput />
       <HoneypotFields />
       <div className="sm:col-span-2">
         <button type="submit" className={`${primaryButtonClass} min-h-12 w-full px-6 sm:w-auto`}>

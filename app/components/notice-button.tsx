@@ -1,6 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type FormHTMLAttributes, type ReactNode } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { FETCHER_FIELD, NOTICE_ACTION } from "~/models/notice";
@@ -76,7 +75,6 @@ export function NoticeForm({ feature, children, className, id, noValidate, "aria
             : ((event.nativeEvent as SubmitEvent).submitter ?? null);
       }}
     >
-      <AuthenticityTokenInput />
       <input type="hidden" name="feature" value={feature} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {hydrated && <input type="hidden" name={FETCHER_FIELD} value="1" />}

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { getAuthBackend } from "~/backends/index.server";
 import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage } from "~/backends/types";
@@ -15,7 +15,7 @@ import { safeRedirectPath } from "~/models/safe-redirect";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { errorMessage } from "~/models/toast";
 import { SignInSchema, SignUpSchema } from "~/services/auth-form.server";
-import { requireValidCsrf } from "~/services/csrf.server";
+import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";
 import { parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { isAuthAttemptLimited, recordAuthFailure, recordAuthSuccess } from "~/services/rate-limit.server";
@@ -51,10 +51,18 @@ function parseMode(value: string | null): Mode {
 type AuthErrors = FieldErrors<"email" | "password">;
 const FORM = "auth";
 
+/**
+ * The form's CSRF token (and its cookie, the visitor's first) is made here, not for every page:
+ * a session is at stake on this form, and this page is personal anyway (ADR 017).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
-  return { honeypot: honeypotInputProps(), redirectTo };
+  const csrf = await commitCsrfToken(request);
+  return data(
+    { honeypot: honeypotInputProps(), redirectTo, csrf: csrf.token },
+    { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -81,27 +89,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (mode === "sign-up" && isSpam(form)) return fail(errorMessage(), 400);
 
   const { email: validEmail, password } = submission.data;
-  if (isAuthAttemptLimited(context.clientAddress, validEmail)) return fail(AUTH_MESSAGES.rateLimited, 429);
-
   let outcome: AuthOutcome;
   try {
+    if (await isAuthAttemptLimited(context.clientAddress, validEmail)) return fail(AUTH_MESSAGES.rateLimited, 429);
     const backend = await getAuthBackend();
     outcome =
       mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
   } catch (error) {
-    // The embedded database could not be opened: an outage to the shopper, like an unreachable service.
+    // The database could not be opened or the limits read: an outage to the shopper, like an unreachable service.
     console.error("auth: the account backend is unavailable", error);
     return fail(AUTH_MESSAGES.unavailable, 503);
   }
   if (!outcome.ok) {
     // Not the shopper's doing (network, time-out, 5xx): say so, and it is no failed attempt either.
     if (isAuthOutage(outcome.error)) return fail(AUTH_MESSAGES.unavailable, 503);
-    if (outcome.error.status === 429) return fail(outcome.error.message || AUTH_MESSAGES.rateLimited, 429);
+    // The service's own limit (per address, and every shopper shares the server's): not this shopper's doing
+    // either, so the message is ours and it counts against nobody; the backend has warned the operator.
+    if (outcome.error.status === 429) return fail(AUTH_MESSAGES.busy, 429);
     // Only the answers a guesser gets (wrong password, taken email) count; an outage does not.
-    if (outcome.error.status >= 400 && outcome.error.status < 500) recordAuthFailure(context.clientAddress, validEmail);
+    if (outcome.error.status >= 400 && outcome.error.status < 500)
+      await recordAuthFailure(context.clientAddress, validEmail);
     return fail(errorMessage(outcome.error.message), 400);
   }
-  recordAuthSuccess(validEmail);
+  await recordAuthSuccess(validEmail);
 
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   return createUserSession(
@@ -125,7 +135,7 @@ export const meta: MetaFunction = ({ location }) => {
  * works without JavaScript and is a client-side navigation with it.
  */
 export default function Auth() {
-  const { honeypot, redirectTo } = useLoaderData<typeof loader>();
+  const { honeypot, redirectTo, csrf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -160,7 +170,9 @@ export default function Auth() {
           noValidate
           className="space-y-5"
         >
-          <AuthenticityTokenInput />
+          <AuthenticityTokenProvider token={csrf}>
+            <AuthenticityTokenInput />
+          </AuthenticityTokenProvider>
           <input type="hidden" name="intent" value={mode} />
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           {mode === "sign-up" && (

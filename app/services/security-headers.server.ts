@@ -6,15 +6,21 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** The CSP source for a personal page's scripts: this response's nonce. */
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`;
+}
+
 /**
- * Headers every document carries. Scripts run only from our origin or with this response's
- * nonce; inline style attributes stay allowed because React and Radix set `style` props.
+ * Headers every document carries. Scripts run only from our origin or when `inlineScripts` allows
+ * them: a personal page's nonce, or a shared page's script hashes (ADR 018); never
+ * 'unsafe-inline'. Inline style attributes stay allowed because React and Radix set `style` props.
  */
-export function setSecurityHeaders(headers: Headers, nonce: string): void {
+export function setSecurityHeaders(headers: Headers, inlineScripts: readonly string[]): void {
   const dev = getConfig().nodeEnv === "development";
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...inlineScripts].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

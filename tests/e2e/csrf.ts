@@ -1,11 +1,12 @@
 import type { APIRequestContext } from "@playwright/test";
 
 /**
- * The authenticity token a page gives its forms (ADR 011), for tests that post with the
- * request API instead of a browser form. The GET also stores the matching `csrf` cookie in
- * `request`'s cookie jar, so a post through the same `request` carries both.
+ * The authenticity token the sign-in page gives its form (ADR 011, ADR 017: only the forms where a
+ * session is at stake carry one), for tests that post with the request API instead of a browser
+ * form. The GET also stores the matching `csrf` cookie in `request`'s cookie jar, so a post through
+ * the same `request` carries both.
  */
-export async function csrfToken(request: APIRequestContext, path = "/about"): Promise<string> {
+export async function csrfToken(request: APIRequestContext, path = "/auth"): Promise<string> {
   const html = await (await request.get(path)).text();
   const input = /<input[^>]*name="csrf"[^>]*>/.exec(html)?.[0] ?? "";
   const token = /value="([^"]+)"/.exec(input)?.[1];

@@ -2,7 +2,6 @@ import type { Page } from "@playwright/test";
 
 import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
 
-import { csrfToken } from "./csrf";
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
 
 /** How a toast looks, behaves and reads (docs/notices-and-toasts.md#toasts). */
@@ -267,7 +266,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     // A native post (before any script): the next page's HTML carries the toast.
     await page.goto("/about");
     const response = await page.request.post("/notice", {
-      form: { csrf: await csrfToken(page.request), feature: "faq", redirectTo: "/about" },
+      form: { feature: "faq", redirectTo: "/about" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(303);
@@ -285,7 +284,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test("a toast in the server HTML already revealed before hydration is not announced again", async ({ page }) => {
     await recordAnnouncements(page);
     await page.request.post("/notice", {
-      form: { csrf: await csrfToken(page.request), feature: "faq", redirectTo: "/about" },
+      form: { feature: "faq", redirectTo: "/about" },
       maxRedirects: 0,
     });
     // Hold the app's script back until the plain toast has been revealed (and so announced).

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { startServer, Visitor, type RunningServer } from "./harness";
+
+/**
+ * Anonymous pages are the same for every anonymous visitor and say so, so a shared cache may keep
+ * them; everything personal says no cache may (ADR 018). The proof through a real cache (nginx)
+ * is tests/server/proxy.test.ts.
+ */
+
+const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+const PERSONAL = "private, no-store";
+const SHARED_PAGES = [
+  "/",
+  "/products",
+  "/products?search=sensor&sort=price-low&min=5&max=80&stock=1&view=list&page=1",
+  "/products/sensors",
+  "/products/no-such-category",
+  "/product/1",
+  "/product/2?tab=specifications&image=1",
+  "/about",
+  "/contact",
+];
+const PASSWORD = "correct horse battery";
+
+/**
+ * The page without what may differ between two renders of one shared page: the contact form's
+ * encrypted honeypot timestamp (CryptoJS ciphertext, "Salted__" in base64), in its field and in the
+ * page data. Any rendering of it is valid for every visitor.
+ */
+const comparable = (html: string) => html.replace(/U2FsdGVkX1[A-Za-z0-9+/=]+/g, "");
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("an anonymous visitor", () => {
+  it.each(SHARED_PAGES)("%s is shared: public, Vary: Cookie, no cookie, no nonce, script hashes", async (path) => {
+    const first = await new Visitor(server.origin).request({ path });
+    expect(first.status).toBe(200);
+    expect(first.headers["cache-control"]).toBe(SHARED);
+    expect(String(first.headers.vary)).toMatch(/\bCookie\b/);
+    expect(first.headers["set-cookie"]).toBeUndefined();
+    const csp = String(first.headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toMatch(/nonce|unsafe-inline'[^;]*;.*script|script-src[^;]*unsafe-inline/);
+    expect(first.body).not.toMatch(/\snonce="/);
+    expect(first.body).not.toMatch(/name="csrf"/);
+    // A second visitor is handed the same page.
+    const second = await new Visitor(server.origin).request({ path });
+    expect(comparable(second.body)).toBe(comparable(first.body));
+  });
+
+  it("gets personal answers where a form or a page is theirs: sign-in, a notice's toast, page data", async () => {
+    const visitor = new Visitor(server.origin);
+    const auth = await visitor.request({ path: "/auth" });
+    expect(auth.headers["cache-control"]).toBe(PERSONAL);
+    expect(String(auth.headers["set-cookie"])).toMatch(/^csrf=/);
+    expect(String(auth.headers["content-security-policy"])).toMatch(/'nonce-/);
+
+    const notice = await visitor.post("/notice", { feature: "cart", redirectTo: "/about" });
+    expect(notice.status).toBe(303);
+    const withToast = await visitor.request({ path: "/about" });
+    expect(withToast.headers["cache-control"]).toBe(PERSONAL);
+    expect(withToast.body).toContain("implemented yet");
+    // The toast is shown once; the page after it is shared again (the csrf cookie changes nothing).
+    const after = await visitor.request({ path: "/about" });
+    expect(after.headers["cache-control"]).toBe(SHARED);
+    expect(after.headers["set-cookie"]).toBeUndefined();
+
+    const data = await visitor.request({ path: "/about.data" });
+    expect(data.headers["cache-control"]).toBe(PERSONAL);
+
+    const notFound = await visitor.request({ path: "/product/999999" });
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers["cache-control"]).toBe(PERSONAL);
+  });
+});
+
+describe("a signed-in visitor", () => {
+  it("is never told a page may be shared, and every page knows them", async () => {
+    const visitor = new Visitor(server.origin);
+    const email = `shared-pages-${Date.now()}@example.com`;
+    const csrf = await visitor.csrfToken("/auth?mode=sign-up");
+    const signUp = await visitor.post("/auth?mode=sign-up", { csrf, intent: "sign-up", email, password: PASSWORD });
+    expect(signUp.status).toBe(303);
+    for (const path of SHARED_PAGES) {
+      const page = await visitor.request({ path });
+      expect(page.headers["cache-control"], path).toBe(PERSONAL);
+      expect(String(page.headers.vary), path).toMatch(/\bCookie\b/);
+      expect(page.body, path).toContain(email);
+      expect(String(page.headers["content-security-policy"]), path).toMatch(/'nonce-/);
+    }
+  });
+});
