@@ -346,9 +346,7 @@ function enforcedScoresPerfect(outcome: RouteOutcome): boolean {
 
 async function main() {
   if (!existsSync(CHROMIUM_PATH))
-    throw new Error(
-      `No browser at ${CHROMIUM_PATH}: run scripts/ensure-test-browsers.sh chromium or set CHROMIUM_PATH.`,
-    );
+    throw new Error(`No browser at ${CHROMIUM_PATH}: run scripts/ensure-test-tools.sh chromium or set CHROMIUM_PATH.`);
   const routes = ROUTES.filter((r) => !ONLY || r.name.includes(ONLY) || r.path.includes(ONLY));
   if (routes.length === 0) throw new Error(`no route matches --only ${ONLY}`);
   if (SKIP_BUILD) {

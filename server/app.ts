@@ -8,7 +8,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import morgan from "morgan";
 
-import { bodyLimit, crossSiteGuard, hostGuard } from "./request-guards";
+import { bodyLimit, crossSiteGuard, discardUnreadBody, hostGuard } from "./request-guards";
 
 /**
  * The ceiling for any request body, refused here before it is read. Each form has a lower limit
@@ -110,6 +110,7 @@ export function createApp({ build, mode, trustProxy, publicDir, isClosing = () =
   app.use(hostGuard({ trustProxy }));
   app.use(crossSiteGuard());
   app.use(bodyLimit(MAX_BODY_BYTES));
+  app.use(discardUnreadBody());
   app.use(brotliOnlyUnder(build.publicPath));
   // Brotli's default window is 4 MiB per response, allocated on libuv's threads, whose malloc
   // arenas kept growing under load (the soak measured it; README, "Soak"). No asset is near 256 KiB,

@@ -122,3 +122,24 @@ export function bodyLimit(maxBytes: number): RequestHandler {
     plain(res, 413, `Payload Too Large: this server accepts at most ${Math.floor(maxBytes / 1024)} KB.`);
   };
 }
+
+/**
+ * After an answer given before the request's body was read to its end (a form over its own limit
+ * answers 413 as soon as it knows: app/services/form-data.server.ts), the rest of the body is read
+ * and thrown away, for at most LINGER_MS, so the connection stays usable. Closing it instead, with
+ * the body still arriving, resets it, and a proxy in front (nginx) then answers 502 for our 413.
+ * The app's own reader is detached first: it stopped reading and would hold the data back.
+ */
+export function discardUnreadBody(): RequestHandler {
+  return (req, res, next) => {
+    res.once("finish", () => {
+      if (req.complete || req.destroyed) return;
+      req.removeAllListeners("data");
+      req.resume();
+      const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+      cut.unref();
+      req.once("end", () => clearTimeout(cut));
+    });
+    next();
+  };
+}

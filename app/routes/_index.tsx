@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ComponentType, SVGProps } from "react";
 
@@ -34,15 +34,16 @@ import { TUTORIALS } from "~/models/tutorials";
 const HEADING = "Electronic Components & Maker Supplies";
 
 // The featured products are a nice-to-have: if the database fails, the rest of home still
-// renders, with a short note where the products would be.
+// renders, with a short note where the products would be. That page is not kept by any cache
+// (no-store: services/shared-pages.server.ts), so the outage ends for shoppers when it ends.
 export async function loader() {
   try {
     const repository = await getProductRepository();
     const featured = await repository.getProducts(FEATURED_PRODUCT_IDS);
-    return { featured: toProductSummaries(featured), featuredFailed: false };
+    return data({ featured: toProductSummaries(featured), featuredFailed: false });
   } catch (error) {
     console.error("home: featured products could not be loaded", error);
-    return { featured: [], featuredFailed: true };
+    return data({ featured: [], featuredFailed: true }, { headers: { "Cache-Control": "no-store" } });
   }
 }
 

@@ -10,12 +10,16 @@ import { cleanText, type CleanTextOptions } from "~/models/request-text";
  */
 const MAX_FORM_BYTES = 64 * 1024;
 
-/** 413, read no further: the connection is closed after the answer, so the rest is not read. */
+/**
+ * 413, read no further. What is still arriving is thrown away unread for at most a second after
+ * the answer, then the connection is cut (server/request-guards.ts, discardUnreadBody): closing
+ * it at once would reset it, and a proxy in front would answer 502 for our 413.
+ */
 function payloadTooLarge(maxBytes: number): Response {
   return new Response(`Payload Too Large: this form accepts at most ${Math.floor(maxBytes / 1024)} KB.`, {
     status: 413,
     statusText: "Payload Too Large",
-    headers: { "Content-Type": "text/plain; charset=utf-8", Connection: "close" },
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
 
@@ -45,8 +49,8 @@ export async function readFormData(
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        // Not cancelled: that would destroy the socket before the 413 could be sent. The answer
-        // closes the connection instead, so the rest is never read.
+        // Not cancelled: that would destroy the socket before the 413 could be sent. The server
+        // throws the rest away after the answer (discardUnreadBody).
         reader.releaseLock();
         throw payloadTooLarge(maxBytes);
       }

@@ -6,7 +6,8 @@ import type { EntryContext } from "@remix-run/node";
  * Which pages a shared cache (nginx, a CDN) may keep and hand to other visitors, and how they say
  * so (ADR 018, README.md#running-at-scale). A page is shared when it is one of the catalogue's or the shop's
  * public pages, answered 200 to a GET, for a visitor the root loader found nobody for (no session,
- * no toast, no form sent back), and sets no cookie. Everything else is personal.
+ * no toast, no form sent back), sets no cookie, and no loader said `no-store` (a page degraded by
+ * an outage). Everything else is personal.
  */
 
 /** The route modules whose pages are the same for every anonymous visitor. */
@@ -43,6 +44,8 @@ export function isSharedPage(
   if (headers.has("Set-Cookie")) return false;
   const page = context.matches.at(-1)?.route.id;
   if (!page || !SHAREABLE_ROUTES.has(page)) return false;
+  const loaderHeaders: Headers[] = Object.values(context.loaderHeaders);
+  if (loaderHeaders.some((headers) => /no-store/.test(headers.get("Cache-Control") ?? ""))) return false;
   const root = context.loaderData.root as RootVisitor | undefined;
   return root != null && root.user === null && root.toast === null && root.flashForm === null;
 }

@@ -156,6 +156,41 @@ describe("the server entry", () => {
     expect(status).toBe(413);
   });
 
+  it("keeps a kept-alive connection (a proxy's) usable after a form's 413, the refused body thrown away", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const url = new URL(server.origin);
+    const send = (method: string, requestPath: string, body?: string) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            method,
+            path: requestPath,
+            agent,
+            headers: body ? { "content-type": "application/x-www-form-urlencoded" } : {},
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+          },
+        );
+        req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${requestPath} got no answer`)));
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      // 200 KB with its length declared: past /search's 64 KB, within the server's 4 MiB.
+      const refused = await send("POST", "/search", `search=${"x".repeat(200_000)}`);
+      expect(refused.status).toBe(413);
+      const next = await send("GET", "/about");
+      expect(next.status).toBe(200);
+      expect(next.socket).toBe(refused.socket);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("caches hashed assets for a year and other public files for an hour, and compresses pages", async () => {
     const favicon = await rawRequest(server.origin, { path: "/favicon.svg" });
     expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");

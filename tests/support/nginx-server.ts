@@ -108,7 +108,7 @@ function canConnect(port: number): Promise<boolean> {
 
 /** Starts nginx in front of `upstreams` and resolves once its port accepts connections. */
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
-  execFileSync("bash", [path.join(ROOT, "scripts/ensure-test-browsers.sh"), "nginx"], { stdio: "inherit" });
+  execFileSync("bash", [path.join(ROOT, "scripts/ensure-test-tools.sh"), "nginx"], { stdio: "inherit" });
   const nginx = nginxBinary();
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(path.join(tmpdir(), "makervolt-nginx-"));

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 
 /**
  * A real PostgreSQL server for one test file: Debian's PostgreSQL (installed by
- * scripts/ensure-test-browsers.sh when missing), a throwaway cluster in a temp directory, on a
+ * scripts/ensure-test-tools.sh when missing), a throwaway cluster in a temp directory, on a
  * free loopback port, with trust authentication and a `makervolt` database.
  *
  *   const postgres = await startPostgres();   // postgres.url: postgres://postgres@127.0.0.1:<port>/makervolt
@@ -26,6 +26,10 @@ export interface RunningPostgres {
   dataDir: string;
   /** Stops the server (fast shutdown: open connections are cut) and removes its files; safe to call twice. */
   stop(): Promise<void>;
+  /** An outage: stops the server (fast shutdown) but keeps its files. */
+  halt(): Promise<void>;
+  /** The end of an outage: starts the halted server again, on the same port with the same data. */
+  resume(): Promise<void>;
 }
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -84,7 +88,7 @@ function outputOf(error: unknown): string {
 
 /** Starts a fresh PostgreSQL server and resolves once its `makervolt` database accepts connections. */
 export async function startPostgres(options: { port?: number } = {}): Promise<RunningPostgres> {
-  execFileSync("bash", [path.join(ROOT, "scripts/ensure-test-browsers.sh"), "postgresql"], { stdio: "inherit" });
+  execFileSync("bash", [path.join(ROOT, "scripts/ensure-test-tools.sh"), "postgresql"], { stdio: "inherit" });
   const bin = postgresBinDir();
   const port = options.port ?? (await freePort());
 
@@ -128,9 +132,8 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Ru
     "-c synchronous_commit=off",
     "-c full_page_writes=off",
   ].join(" ");
-  await exec(pgCtl, ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "-t", "60", "start"]).catch((e) =>
-    fail("pg_ctl start", e),
-  );
+  const start = () => exec(pgCtl, ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "-t", "60", "start"]);
+  await start().catch((e) => fail("pg_ctl start", e));
   await exec(path.join(bin, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "makervolt"]).catch(
     (e) => fail("createdb makervolt", e),
   );
@@ -139,6 +142,12 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Ru
     url: `postgres://postgres@127.0.0.1:${port}/makervolt`,
     port,
     dataDir,
+    async halt() {
+      await exec(pgCtl, ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+    },
+    async resume() {
+      await start();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -279,7 +279,7 @@ export class Lynx {
         reject(
           new Error(
             error.code === "ENOENT"
-              ? `lynx not found (${this.lynxPath}). Install it (Debian/Ubuntu: sudo apt-get install lynx, or as root bash scripts/ensure-test-browsers.sh) or set LYNX_PATH.`
+              ? `lynx not found (${this.lynxPath}). Install it (Debian/Ubuntu: sudo apt-get install lynx, or as root bash scripts/ensure-test-tools.sh) or set LYNX_PATH.`
               : `lynx failed while ${what}: ${error.message}`,
           ),
         );

@@ -21,7 +21,7 @@ export interface PostgresOptions {
   /** Connections this process may hold open at once. */
   poolSize: number;
   /**
-   * The longest a statement may run on the server, and (plus a second) the longest this process
+   * The longest a statement may run on the server, and (plus half a second) the longest this process
    * waits for a connection or an answer: a database that is down, overloaded or frozen is an outage
    * to the pages (503) within that time, never a request that hangs.
    */
@@ -48,24 +48,28 @@ export class PostgresClient implements SqlClient {
 
   async transaction<T>(body: (tx: SqlQueries) => Promise<T>): Promise<T> {
     const connection = await this.pool.connect();
-    // A connection whose transaction could not be ended is closed, not handed to the next request.
+    // A connection that failed underneath (timed out, dropped) or whose transaction could not be
+    // ended is closed, not handed to the next request: that also ends its transaction on the server.
     let broken: Error | undefined;
+    const run = async (sql: string, params?: unknown[]) => {
+      try {
+        return await connection.query(sql, params);
+      } catch (error) {
+        if (!isSqlError(error)) broken = error as Error;
+        throw error;
+      }
+    };
     try {
-      await connection.query("begin");
+      await run("begin");
       const result = await body({
-        query: async <Row>(sql: string, params?: unknown[]) => ({
-          rows: (await connection.query(sql, params)).rows as Row[],
-        }),
-        exec: async (sql: string) => {
-          await connection.query(sql);
-        },
+        query: async <Row>(sql: string, params?: unknown[]) => ({ rows: (await run(sql, params)).rows as Row[] }),
+        exec: (sql: string) => run(sql),
       });
-      await connection.query("commit");
+      await run("commit");
       return result;
     } catch (error) {
-      await connection.query("rollback").catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
+      // Waiting for a rollback on a connection that just timed out would double the wait.
+      if (!broken) await run("rollback").catch(() => {});
       throw error;
     } finally {
       connection.release(broken);
@@ -75,6 +79,12 @@ export class PostgresClient implements SqlClient {
   close(): Promise<void> {
     return this.pool.end();
   }
+}
+
+/** An error PostgreSQL answered with (it has a SQLSTATE), as opposed to one of the connection's. */
+function isSqlError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
 }
 
 /** The URL as a log may show it: without its password. */
@@ -88,9 +98,9 @@ function poolFor(options: PostgresOptions, max: number, timeouts: boolean): pg.P
     max,
     application_name: "makervolt",
     ...(timeouts && {
-      connectionTimeoutMillis: options.statementTimeoutMs + 1000,
+      connectionTimeoutMillis: options.statementTimeoutMs + 500,
       statement_timeout: options.statementTimeoutMs,
-      query_timeout: options.statementTimeoutMs + 1000,
+      query_timeout: options.statementTimeoutMs + 500,
       idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     }),
   });

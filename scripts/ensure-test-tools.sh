@@ -4,8 +4,8 @@
 # Debian's PostgreSQL and nginx themselves (tests/support/postgres-server.ts, nginx-server.ts).
 # Install what is missing through apt when we are root; otherwise say what to install.
 #
-#   bash scripts/ensure-test-browsers.sh                # chromium and lynx
-#   bash scripts/ensure-test-browsers.sh chromium       # or any of: lynx postgresql nginx
+#   bash scripts/ensure-test-tools.sh                # all four
+#   bash scripts/ensure-test-tools.sh chromium       # or any of: lynx postgresql nginx
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 lynx_path="${LYNX_PATH:-lynx}"
@@ -30,13 +30,13 @@ has() {
 }
 
 browsers=("$@")
-[ ${#browsers[@]} -gt 0 ] || browsers=(chromium lynx)
+[ ${#browsers[@]} -gt 0 ] || browsers=(chromium lynx postgresql nginx)
 missing=()
 for browser in "${browsers[@]}"; do
   case "$browser" in
     chromium | lynx | postgresql | nginx) has "$browser" || missing+=("$browser") ;;
     *)
-      echo "ensure-test-browsers.sh: unknown name '$browser' (expected chromium, lynx, postgresql or nginx)" >&2
+      echo "ensure-test-tools.sh: unknown name '$browser' (expected chromium, lynx, postgresql or nginx)" >&2
       exit 2
       ;;
   esac

@@ -1,0 +1,32 @@
+import { defineConfig } from "@playwright/test";
+
+import base from "./playwright.config";
+
+/**
+ * A journey subset of the end-to-end tests through the shop as it runs at scale: nginx with the
+ * example config and its cache, in front of two built server processes on one real PostgreSQL
+ * server (tests/support/proxy-topology.ts; README, "Running at scale"). Both renderings, as in
+ * playwright.config.ts. `npm run test:e2e:proxy` (after `npm run build`).
+ */
+
+const PORT = Number(process.env.PROXY_PORT ?? 3300);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  ...base,
+  // Sign-in and sign-up, notices and toasts, search, and the CSRF refusals: what crosses processes
+  // (sessions, limits) or the cache (cookies, Vary).
+  testMatch: ["auth.spec.ts", "notices.spec.ts", "search.spec.ts", "csrf.spec.ts"],
+  outputDir: "test-results-proxy",
+  use: { ...base.use, baseURL },
+  webServer: {
+    command: "node --import tsx tests/support/proxy-topology.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PROXY_PORT: String(PORT), BUILD_DIR: process.env.BUILD_DIR || "build" },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

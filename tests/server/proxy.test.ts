@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { startProxyTopology, type ProxyTopology } from "../support/proxy-topology";
+
+import { Visitor } from "./harness";
+
+/**
+ * The shop at scale, with real parts (README, "Running at scale"): two built server processes on
+ * one PostgreSQL 15 server, behind nginx with the example config and its cache. Nothing that
+ * matters lives in one process (ADR 016, ADR 019), and the cache never hands one visitor's page to
+ * another (ADR 018).
+ */
+
+const PASSWORD = "correct horse battery";
+/** The anonymous pages shoppers visit most: each is shared, so the second visit is a cache hit. */
+/** Part of the notice's toast (app/models/toast.ts) that HTML escaping leaves as it is. */
+const TOAST_TEXT = "implemented yet";
+const PAGES = ["/", "/products", "/products/sensors?sort=price-low", "/product/1", "/product/2", "/about", "/contact"];
+
+let shop: ProxyTopology;
+beforeAll(async () => {
+  shop = await startProxyTopology();
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+
+async function signUp(visitor: Visitor, email: string) {
+  const csrf = await visitor.csrfToken("/auth?mode=sign-up");
+  const response = await visitor.post("/auth?mode=sign-up", { csrf, intent: "sign-up", email, password: PASSWORD });
+  expect(response.status).toBe(303);
+}
+
+describe("two processes on one PostgreSQL server", () => {
+  it("a shopper signed in through one process is signed in through the other, and signed out of both", async () => {
+    const [first, second] = shop.processes;
+    const email = `both-${Date.now()}@example.com`;
+    const visitor = new Visitor(first!.origin);
+    await signUp(visitor, email);
+
+    const elsewhere = new Visitor(second!.origin);
+    for (const [name, value] of visitor.cookies) elsewhere.cookies.set(name, value);
+    const page = await elsewhere.request({ path: "/about" });
+    expect(page.body).toContain(email);
+
+    // Logout through the second; the first no longer knows the session either.
+    const csrf = /<input[^>]*name="csrf"[^>]*value="([^"]+)"/.exec(page.body)?.[1];
+    expect(csrf).toBeTruthy();
+    const logout = await elsewhere.post("/logout", { csrf: csrf! });
+    expect(logout.status).toBe(303);
+    const stale = new Visitor(first!.origin);
+    stale.cookies.set("__session", visitor.cookies.get("__session")!);
+    expect((await stale.request({ path: "/about" })).body).not.toContain(email);
+  });
+
+  it("five failed sign-ins for one email spread over both processes lock it on both, as five on one would", async () => {
+    const email = `locked-${Date.now()}@example.com`;
+    const visitors = shop.processes.map((process) => new Visitor(process.origin));
+    const tokens = await Promise.all(visitors.map((visitor) => visitor.csrfToken("/auth")));
+    const attempt = (i: number) =>
+      visitors[i % 2]!.post("/auth", { csrf: tokens[i % 2]!, intent: "sign-in", email, password: `wrong ${i}` });
+    for (let i = 0; i < 5; i++) expect((await attempt(i)).status, `attempt ${i + 1}`).toBe(400);
+    expect((await attempt(5)).status).toBe(429);
+    expect((await attempt(6)).status).toBe(429);
+  });
+});
+
+describe("nginx in front, its cache on", () => {
+  it("serves anonymous pages from its cache the second time", async () => {
+    for (const path of PAGES) {
+      const visitor = new Visitor(shop.origin);
+      const first = await visitor.request({ path });
+      expect(first.status, path).toBe(200);
+      expect(["MISS", "HIT", "EXPIRED", "UPDATING", "STALE"], path).toContain(first.headers["x-cache-status"]);
+      const second = await new Visitor(shop.origin).request({ path });
+      expect(second.headers["x-cache-status"], path).toBe("HIT");
+      expect(second.headers["set-cookie"], path).toBeUndefined();
+    }
+  });
+
+  it("never hands an anonymous visitor another visitor's page, toast or cookie", async () => {
+    const email = `leak-${Date.now()}@example.com`;
+    const signedIn = new Visitor(shop.origin);
+    await signUp(signedIn, email);
+    const anonymous = new Visitor(shop.origin);
+    const leaks: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      // The signed-in visitor asks for a notice: their next page carries its toast.
+      const notice = await signedIn.post("/notice", { feature: "wishlist", redirectTo: "/about" });
+      expect(notice.status).toBe(303);
+      for (const [i, path] of PAGES.entries()) {
+        const theirs = await signedIn.request({ path });
+        expect(theirs.body, path).toContain(email);
+        // The first page after the notice shows its toast, once.
+        if (i === 0) expect(theirs.body).toContain(TOAST_TEXT);
+        expect(theirs.headers["cache-control"], path).toBe("private, no-store");
+        expect(theirs.headers["x-cache-status"], path).not.toBe("HIT");
+        const mine = await anonymous.request({ path });
+        expect(mine.status, path).toBe(200);
+        if (mine.body.includes(email)) leaks.push(`${path}: the signed-in email`);
+        if (mine.body.includes(TOAST_TEXT)) leaks.push(`${path}: the other visitor's toast`);
+        if (mine.headers["set-cookie"]) leaks.push(`${path}: Set-Cookie ${String(mine.headers["set-cookie"])}`);
+        if (round > 0 && mine.headers["x-cache-status"] !== "HIT") leaks.push(`${path}: not a hit in round ${round}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(anonymous.cookies.size).toBe(0);
+  });
+});
