@@ -34,6 +34,7 @@ import { PathPool, coldProductPaths, coldSearchPaths } from "./bench/cold-urls";
 import { firstVisitAssets, gzipBytes } from "./bench/first-visit";
 import { loadTarget, type Failure, type Target } from "./bench/load";
 import { USAGE, parseBenchOptions, type BenchOptions } from "./bench/options";
+import { benchProxy } from "./bench/proxy";
 import {
   RssSampler,
   runQuietly,
@@ -86,17 +87,21 @@ function targets(products: number): Target[] {
 const secondsSince = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
 const thousands = (n: number) => n.toLocaleString("en-GB");
 
-/** The build (unless --skip-build) and the catalogue, each in its own process. */
-async function prepare(options: BenchOptions, dataDir: string) {
+async function buildUnlessSkipped(options: BenchOptions) {
   if (options.skipBuild) {
     if (!existsSync(path.join(BUILD_DIR, "server.js")))
       throw new Error(`--skip-build, but there is no ${BUILD_DIR}/server.js`);
-  } else {
-    const started = performance.now();
-    console.log(`Building into ${BUILD_DIR}/ ...`);
-    await runQuietly("npm", ["run", "build"], { ...process.env, BUILD_DIR });
-    console.log(`  built in ${secondsSince(started)} s`);
+    return;
   }
+  const started = performance.now();
+  console.log(`Building into ${BUILD_DIR}/ ...`);
+  await runQuietly("npm", ["run", "build"], { ...process.env, BUILD_DIR });
+  console.log(`  built in ${secondsSince(started)} s`);
+}
+
+/** The build (unless --skip-build) and the catalogue, each in its own process. */
+async function prepare(options: BenchOptions, dataDir: string) {
+  await buildUnlessSkipped(options);
   const started = performance.now();
   console.log(`Filling ${dataDir} with ${thousands(options.products)} products ...`);
   await runQuietly("npm", ["run", "db:scale", "--", String(options.products)], { ...process.env, DATA_DIR: dataDir });
@@ -310,6 +315,10 @@ async function main(): Promise<number> {
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
+  }
+  if (options.topology === "proxy") {
+    await buildUnlessSkipped(options);
+    return benchProxy(options, BUILD_DIR);
   }
   const started = { date: new Date().toISOString(), loadAverage: os.loadavg() };
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : mkdtempSync(path.join(os.tmpdir(), "mv-bench-"));

@@ -5,7 +5,9 @@
 # Install what is missing through apt when we are root; otherwise say what to install.
 #
 #   bash scripts/ensure-test-tools.sh                # all four
-#   bash scripts/ensure-test-tools.sh chromium       # or any of: lynx postgresql nginx
+#   bash scripts/ensure-test-tools.sh chromium       # or any of: lynx postgresql nginx wrk
+#
+# wrk (a load generator in C) only for `npm run bench -- --topology proxy`, never for the tests.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 lynx_path="${LYNX_PATH:-lynx}"
@@ -26,6 +28,7 @@ has() {
     postgresql) has_initdb ;;
     # /usr/sbin is not on every user's PATH.
     nginx) command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] ;;
+    wrk) command -v wrk >/dev/null 2>&1 ;;
   esac
 }
 
@@ -34,9 +37,9 @@ browsers=("$@")
 missing=()
 for browser in "${browsers[@]}"; do
   case "$browser" in
-    chromium | lynx | postgresql | nginx) has "$browser" || missing+=("$browser") ;;
+    chromium | lynx | postgresql | nginx | wrk) has "$browser" || missing+=("$browser") ;;
     *)
-      echo "ensure-test-tools.sh: unknown name '$browser' (expected chromium, lynx, postgresql or nginx)" >&2
+      echo "ensure-test-tools.sh: unknown name '$browser' (expected chromium, lynx, postgresql, nginx or wrk)" >&2
       exit 2
       ;;
   esac
@@ -65,6 +68,7 @@ fi
       lynx) echo "- lynx ($lynx_path) for the text-browser journey: sudo apt-get install lynx, or point LYNX_PATH at a lynx binary." ;;
       postgresql) echo "- PostgreSQL's server (initdb, pg_ctl) for the tests against a real database: sudo apt-get install postgresql." ;;
       nginx) echo "- nginx for the tests behind a caching proxy: sudo apt-get install nginx." ;;
+      wrk) echo "- wrk for the benchmark through the proxy: sudo apt-get install wrk." ;;
     esac
   done
   echo "Then run npm test again."

@@ -6,11 +6,13 @@ import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
 
 /**
- * Cross-site request forgery protection (ADR 011): remix-utils' authenticity token. The root
- * loader gives every visitor a random token in the signed, HttpOnly `csrf` cookie and puts the
- * same token in a hidden field of every state-changing form (<AuthenticityTokenInput>); each
- * action checks that the two match. A form is posted with its hidden field, so this works
- * without JavaScript and in text browsers.
+ * Cross-site request forgery protection where a session is at stake (ADR 011, ADR 017):
+ * remix-utils' authenticity token for sign-in, sign-up and logout. The page holding such a form
+ * (`/auth`'s loader, or the root loader for a signed-in visitor's Logout) gives the visitor a
+ * random token in the signed, HttpOnly `csrf` cookie and the same token in the form's hidden field
+ * (<AuthenticityTokenInput>); the action checks that the two match. A form is posted with its
+ * hidden field, so this works without JavaScript and in text browsers. Every other form relies on
+ * the server's cross-site refusal alone (server/request-guards.ts).
  *
  * A cookie's Secure flag is fixed when it is created, so there is one for HTTPS and one for
  * plain HTTP; both have the same name and secret, so either reads what the other wrote.
@@ -68,7 +70,7 @@ export const CSRF_FAILURE_MESSAGE =
   "This form could not be sent because it expired or did not come from this site. Reload the page and try again.";
 
 /**
- * For every action that changes state: throws a 403 (shown by the error page, never a 500)
+ * For every action where a session is at stake: throws a 403 (shown by the error page, never a 500)
  * unless the form's token matches the cookie's. Takes the form already read, since the body can
  * be read only once.
  */
@@ -83,7 +85,7 @@ export async function requireValidCsrf(form: FormData, request: Request): Promis
   }
 }
 
-/** For a form that answers a refused token itself (with a 403), e.g. to keep what was typed. */
+/** Whether the form's token matches the visitor's `csrf` cookie. */
 export async function isValidCsrf(form: FormData, request: Request): Promise<boolean> {
   try {
     await csrfFor(request).csrf.validate(form, request.headers);

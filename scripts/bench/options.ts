@@ -23,6 +23,8 @@ export interface BenchOptions {
   dataDir: string | null;
   /** Extra flags for the server's node, space-separated. */
   nodeArgs: string[];
+  /** `server`: one server process on the embedded database; `proxy`: nginx, two processes, PostgreSQL (scripts/bench/proxy.ts). */
+  topology: "server" | "proxy";
 }
 
 export const USAGE = `Usage: npm run bench [-- options]
@@ -37,7 +39,9 @@ export const USAGE = `Usage: npm run bench [-- options]
   --json PATH        where to write the results (default bench-results/bench-<time>.json)
   --compare PATH     an earlier run's JSON: print the change per target
   --data-dir DIR     use (and keep) this DATA_DIR, filled up to --products
-  --node-args "..."  extra flags for the server's node`;
+  --node-args "..."  extra flags for the server's node
+  --topology T       server (default: one process, embedded database) or proxy (nginx with its
+                     cache, two processes, one PostgreSQL: anonymous browsing of 50 popular URLs)`;
 
 const WHOLE_NUMBERS = {
   products: { default: 10_000, min: 1 },
@@ -58,6 +62,11 @@ function wholeNumber(name: keyof typeof WHOLE_NUMBERS, raw: string | undefined):
   return value;
 }
 
+function topology(raw: string | undefined): BenchOptions["topology"] {
+  if (raw === undefined || raw === "server" || raw === "proxy") return raw ?? "server";
+  throw new Error(`--topology must be server or proxy (got "${raw}")`);
+}
+
 /** The options in `argv` (without node and the script); throws with a message on anything unknown or invalid. */
 export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const { values } = parseArgs({
@@ -75,6 +84,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       compare: { type: "string" },
       "data-dir": { type: "string" },
       "node-args": { type: "string" },
+      topology: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -92,5 +102,6 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     compare: values.compare ?? null,
     dataDir: values["data-dir"] ?? null,
     nodeArgs: (values["node-args"] ?? "").split(/\s+/).filter(Boolean),
+    topology: topology(values.topology),
   };
 }

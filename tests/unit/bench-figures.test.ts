@@ -138,6 +138,7 @@ describe("parseBenchOptions", () => {
       compare: null,
       dataDir: null,
       nodeArgs: [],
+      topology: "server",
     });
   });
 
@@ -154,6 +155,7 @@ describe("parseBenchOptions", () => {
     ]);
     expect(options).toMatchObject({ products: 100_000, skipBuild: true, noFail: true, json: "out.json" });
     expect(options.nodeArgs).toEqual(["--max-old-space-size=200", "--trace-gc"]);
+    expect(parseBenchOptions(["--topology", "proxy"]).topology).toBe("proxy");
   });
 
   it("refuses what it does not know or cannot use", () => {
@@ -161,6 +163,7 @@ describe("parseBenchOptions", () => {
     expect(() => parseBenchOptions(["--rounds", "0"])).toThrow(/--rounds/);
     expect(() => parseBenchOptions(["--seconds", "2.5"])).toThrow(/--seconds/);
     expect(() => parseBenchOptions(["extra"])).toThrow();
+    expect(() => parseBenchOptions(["--topology", "cluster"])).toThrow(/--topology must be server or proxy/);
   });
 });
 

@@ -1,0 +1,287 @@
+/**
+ * `npm run bench -- --topology proxy`: the shop as it runs at scale (README, "Running at scale"),
+ * nginx with the example config and its cache in front of two server processes on one PostgreSQL
+ * server (tests/support/proxy-topology.ts), the catalogue filled to --products.
+ *
+ * What it measures, side by side in alternating rounds as the main benchmark does: a real file from
+ * public/ through nginx (the ceiling) and anonymous browsing over the 50 most visited catalogue and
+ * product URLs (POPULAR_PATHS, round robin), with wrk (scripts/bench/wrk.ts says why not
+ * autocannon here). The budget: browsing at least half the static file's rate (docs/budgets.md).
+ * All the while, a signed-in shopper browses the same URLs and asks for notices, and an anonymous
+ * one reads every page in full: any anonymous answer carrying the signed-in email, their toast or
+ * a Set-Cookie is a leak, and one leak fails the run. Before and after the load, every popular URL
+ * must be a cache hit without a cookie.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { CATEGORIES } from "~/models/categories";
+
+import { startProxyTopology } from "../../tests/support/proxy-topology";
+
+import type { BenchOptions } from "./options";
+import { runQuietly } from "./processes";
+import { table } from "./report";
+import { roundOrder, summarise, type RoundFigures } from "./stats";
+import { wrkTarget } from "./wrk";
+
+const CEILING = "static";
+/** docs/budgets.md: anonymous browsing through the proxy, as a share of the static file's rate. */
+const BUDGET_RATIO = 0.5;
+/** Part of a notice's toast (app/models/toast.ts) that HTML escaping leaves as it is. */
+const TOAST_TEXT = "implemented yet";
+const BROWSER = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) makervolt-bench",
+};
+
+/** What shoppers open most: home, the catalogue and its categories, sorts, filters, searches, and product pages. */
+export const POPULAR_PATHS: readonly string[] = [
+  "/",
+  "/products",
+  "/about",
+  "/contact",
+  ...CATEGORIES.map((category) => `/products/${category.slug}`),
+  "/products?sort=price-low",
+  "/products?sort=price-high",
+  "/products?sort=rating",
+  "/products?view=list",
+  "/products?page=2",
+  "/products?stock=1",
+  ...["sensor", "arduino", "esp32", "led", "motor", "display"].map((word) => `/products?search=${word}`),
+  "/products/sensors?sort=price-low",
+  "/products/development-boards?sort=rating",
+  "/products/tools?sort=price-high",
+  ...Array.from({ length: 23 }, (_, i) => `/product/${i + 1}`),
+].slice(0, 50);
+
+interface Watch {
+  /** Anonymous pages read in full and checked. */
+  checked: number;
+  /** Pages the signed-in shopper got (each must carry their email). */
+  personal: number;
+  leaks: string[];
+}
+
+/**
+ * A signed-in shopper and an anonymous one taking turns on the popular URLs until `stop` is set,
+ * one request at a time; the anonymous answers are checked for anything of the other's.
+ */
+async function watchForLeaks(origin: string, stop: { now: boolean }): Promise<Watch> {
+  const watch: Watch = { checked: 0, personal: 0, leaks: [] };
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+  };
+  const signedIn = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(new URL(url, origin), {
+      ...init,
+      redirect: "manual",
+      headers: { ...BROWSER, cookie: cookie(), ...(init.headers as Record<string, string>) },
+    });
+    keep(response);
+    return response;
+  };
+  const signUpPage = await (await signedIn("/auth?mode=sign-up")).text();
+  const csrf = /name="csrf"[^>]*value="([^"]+)"/.exec(signUpPage)?.[1] ?? "";
+  const form = (fields: Record<string, string>) => ({
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  const signUp = await signedIn(
+    "/auth?mode=sign-up",
+    form({ csrf, intent: "sign-up", email, password: "bench password" }),
+  );
+  if (signUp.status !== 303) throw new Error(`the leak watch could not sign up (${signUp.status})`);
+
+  for (let i = 0; !stop.now; i++) {
+    const url = POPULAR_PATHS[i % POPULAR_PATHS.length]!;
+    if (i % 10 === 0) await signedIn("/notice", form({ feature: "wishlist", redirectTo: url }));
+    const theirs = await signedIn(url);
+    if ((await theirs.text()).includes(email)) watch.personal++;
+    const mine = await fetch(new URL(url, origin), { headers: BROWSER });
+    const body = await mine.text();
+    watch.checked++;
+    if (body.includes(email)) watch.leaks.push(`${url}: the signed-in shopper's email`);
+    if (body.includes(TOAST_TEXT)) watch.leaks.push(`${url}: the signed-in shopper's toast`);
+    if (mine.headers.get("set-cookie")) watch.leaks.push(`${url}: Set-Cookie`);
+  }
+  return watch;
+}
+
+const FROM_CACHE = new Set(["HIT", "STALE", "UPDATING", "REVALIDATED"]);
+
+/** Every popular URL once, anonymously: each must answer 200 from nginx's cache, with no cookie. */
+async function cacheCheck(origin: string): Promise<{ hits: number; problems: string[] }> {
+  let hits = 0;
+  const problems: string[] = [];
+  for (const url of POPULAR_PATHS) {
+    // Twice: the first may be the one that fills the cache.
+    await fetch(new URL(url, origin), { headers: BROWSER }).then((r) => r.arrayBuffer());
+    const response = await fetch(new URL(url, origin), { headers: BROWSER });
+    await response.arrayBuffer();
+    if (response.status !== 200) problems.push(`${url}: ${response.status}`);
+    if (response.headers.get("set-cookie")) problems.push(`${url}: Set-Cookie`);
+    // A copy past its minute is still served from the cache (STALE, UPDATING) while nginx refreshes it.
+    const status = response.headers.get("x-cache-status") ?? "none";
+    if (FROM_CACHE.has(status)) hits++;
+    else problems.push(`${url}: X-Cache-Status ${status}`);
+  }
+  return { hits, problems };
+}
+
+export async function benchProxy(options: BenchOptions, buildDir: string): Promise<number> {
+  const date = new Date().toISOString();
+  console.log(`Starting PostgreSQL, two server processes and nginx, filling ${options.products} products ...`);
+  const shop = await startProxyTopology({
+    buildDir,
+    port: options.port,
+    prepare: (databaseUrl) =>
+      runQuietly("npm", ["run", "db:scale", "--", String(options.products)], {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+      }),
+  });
+  // Ctrl-C or SIGTERM: PostgreSQL and nginx run detached and would outlive the benchmark.
+  const interrupted = () => void shop.stop().finally(() => process.exit(130));
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    const list = [
+      { name: CEILING, what: "/favicon.svg through nginx", paths: ["/favicon.svg"] },
+      {
+        name: "popular",
+        what: `${POPULAR_PATHS.length} catalogue and product URLs, round robin`,
+        paths: POPULAR_PATHS,
+      },
+    ];
+    const before = await cacheCheck(shop.origin);
+
+    const stop = { now: false };
+    const watching = watchForLeaks(shop.origin, stop);
+    const turn = (target: (typeof list)[number], round: number, seconds: number) =>
+      wrkTarget({
+        origin: shop.origin,
+        target: target.name,
+        paths: target.paths,
+        seconds,
+        connections: options.connections,
+        round,
+      });
+    const warmup: RoundFigures[] = [];
+    for (const target of list) warmup.push(await turn(target, 0, Math.max(options.warmupSeconds, 1)));
+    const rounds: RoundFigures[] = [];
+    for (let round = 1; round <= options.rounds; round++) {
+      process.stdout.write(`Round ${round}/${options.rounds}:`);
+      for (const target of roundOrder(list, round - 1)) {
+        const figures = await turn(target, round, options.seconds);
+        rounds.push(figures);
+        process.stdout.write(` ${target.name} ${Math.round(figures.requestsPerSecond)}/s`);
+      }
+      process.stdout.write("\n");
+    }
+    stop.now = true;
+    const watch = await watching;
+    const after = await cacheCheck(shop.origin);
+
+    const summary = summarise(rounds, CEILING);
+    const popular = summary.find((s) => s.target === "popular")!;
+    const fixed = (n: number, digits = 0) =>
+      n.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+    console.log(
+      `\nnginx + 2 processes + PostgreSQL, ${fixed(options.products)} products, ${options.connections} connections, ` +
+        `${options.rounds} alternating rounds of ${options.seconds} s; medians; ratio = req/s / ${CEILING}'s`,
+    );
+    console.log(
+      table(
+        ["target", "req/s", "p50 ms", "p99 ms", "ratio", "what"],
+        summary.map((s) => [
+          s.target,
+          fixed(s.requestsPerSecond),
+          fixed(s.p50, 1),
+          fixed(s.p99, 1),
+          fixed(s.ratio, 2),
+          list.find((t) => t.name === s.target)!.what,
+        ]),
+      ),
+    );
+    for (const [when, check] of [
+      ["before", before],
+      ["after", after],
+    ] as const) {
+      console.log(
+        `${when} the load, each popular URL once: ${check.hits} of ${POPULAR_PATHS.length} served from the cache, ` +
+          `${check.problems.length} problems${check.problems.length ? `: ${check.problems.slice(0, 5).join("; ")}` : ""}`,
+      );
+    }
+    console.log(
+      `Leak watch: ${fixed(watch.checked)} anonymous pages read in full beside ${fixed(watch.personal)} signed-in ones: ` +
+        `${watch.leaks.length} leaks`,
+    );
+    for (const leak of watch.leaks.slice(0, 10)) console.log(`!!! leak: ${leak}`);
+
+    const all = [...warmup, ...rounds];
+    const non2xx = all.reduce((n, f) => n + f.non2xx, 0);
+    const socketErrors = all.reduce((n, f) => n + f.errors, 0);
+    const passed = popular.ratio >= BUDGET_RATIO;
+    const file = options.json ?? path.join("bench-results", `bench-proxy-${date.replace(/:/g, "-")}.json`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date,
+          topology: "proxy",
+          machine: {
+            cpuModel: os.cpus()[0]?.model,
+            cores: os.cpus().length,
+            node: process.version,
+            loadAverage: os.loadavg(),
+          },
+          options,
+          paths: POPULAR_PATHS,
+          warmup,
+          rounds,
+          summary,
+          cacheChecks: { before, after },
+          leakWatch: watch,
+          budget: {
+            name: "popular through the proxy / static through the proxy",
+            limit: BUDGET_RATIO,
+            measured: popular.ratio,
+            passed,
+          },
+          failures: { non2xx, socketErrors },
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+    console.log(`\nResults written to ${file}`);
+
+    const problems = before.problems.length + after.problems.length;
+    if (non2xx || socketErrors || watch.leaks.length || problems) {
+      console.log(
+        `\n!!! FAILED: ${non2xx} answers 4xx/5xx, ${socketErrors} socket errors, ${watch.leaks.length} leaks, ` +
+          `${problems} cache problems.`,
+      );
+      return 1;
+    }
+    console.log(
+      `\nBudget: popular pages at ${fixed(popular.ratio, 2)} of the static file (at least ${BUDGET_RATIO}): ${passed ? "met" : "MISSED"}.`,
+    );
+    return passed || options.noFail ? 0 : 1;
+  } finally {
+    await shop.stop();
+  }
+}
