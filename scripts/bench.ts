@@ -34,6 +34,7 @@ import { PathPool, coldProductPaths, coldSearchPaths } from "./bench/cold-urls";
 import { firstVisitAssets, gzipBytes } from "./bench/first-visit";
 import { loadTarget, type Failure, type Target } from "./bench/load";
 import { USAGE, parseBenchOptions, type BenchOptions } from "./bench/options";
+import { warmUpAndAlternate } from "./bench/rounds";
 import { benchProxy } from "./bench/proxy";
 import {
   RssSampler,
@@ -46,7 +47,7 @@ import {
   type Server,
 } from "./bench/processes";
 import { budgetsTable, comparisonTable, firstVisitTable, targetsTable, type FirstVisitWeights } from "./bench/report";
-import { roundOrder, summarise, type RoundFigures, type TargetSummary } from "./bench/stats";
+import { summarise, type TargetSummary } from "./bench/stats";
 
 const BUILD_DIR = process.env.BUILD_DIR || "build-bench";
 /** The static file, whose requests a second are the ratios' denominator. */
@@ -125,21 +126,7 @@ async function measureRounds(origin: string, server: Server, list: Target[], opt
     return figures;
   };
 
-  const warmup: RoundFigures[] = [];
-  if (options.warmupSeconds > 0) {
-    console.log(`Warming up: ${options.warmupSeconds} s per target ...`);
-    for (const target of list) warmup.push(await turn(target, 0, options.warmupSeconds));
-  }
-  const rounds: RoundFigures[] = [];
-  for (let round = 1; round <= options.rounds; round++) {
-    process.stdout.write(`Round ${round}/${options.rounds}:`);
-    for (const target of roundOrder(list, round - 1)) {
-      const figures = await turn(target, round, options.seconds);
-      rounds.push(figures);
-      process.stdout.write(` ${target.name} ${Math.round(figures.requestsPerSecond)}/s`);
-    }
-    process.stdout.write("\n");
-  }
+  const { warmup, rounds } = await warmUpAndAlternate(list, options, turn);
   rss.during = "end";
   return { warmup, rounds, failures };
 }

@@ -24,7 +24,8 @@ import { startProxyTopology } from "../../tests/support/proxy-topology";
 import type { BenchOptions } from "./options";
 import { runQuietly } from "./processes";
 import { table } from "./report";
-import { roundOrder, summarise, type RoundFigures } from "./stats";
+import { warmUpAndAlternate } from "./rounds";
+import { summarise } from "./stats";
 import { wrkTarget } from "./wrk";
 
 const CEILING = "static";
@@ -178,18 +179,7 @@ export async function benchProxy(options: BenchOptions, buildDir: string): Promi
         connections: options.connections,
         round,
       });
-    const warmup: RoundFigures[] = [];
-    for (const target of list) warmup.push(await turn(target, 0, Math.max(options.warmupSeconds, 1)));
-    const rounds: RoundFigures[] = [];
-    for (let round = 1; round <= options.rounds; round++) {
-      process.stdout.write(`Round ${round}/${options.rounds}:`);
-      for (const target of roundOrder(list, round - 1)) {
-        const figures = await turn(target, round, options.seconds);
-        rounds.push(figures);
-        process.stdout.write(` ${target.name} ${Math.round(figures.requestsPerSecond)}/s`);
-      }
-      process.stdout.write("\n");
-    }
+    const { warmup, rounds } = await warmUpAndAlternate(list, options, turn);
     stop.now = true;
     const watch = await watching;
     const after = await cacheCheck(shop.origin);

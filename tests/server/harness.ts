@@ -1,31 +1,21 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { serverEnv, serverNodeArgs } from "../../server/memory-settings";
+import { freePort } from "../support/free-port";
 
 /**
  * The real built server ($BUILD_DIR/server.js, made by `npm run build`) as a child process, for
  * tests that need what only a whole server shows: raw headers, signals, restarts, outages.
  */
 
+export { freePort };
+
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BUILD_DIR = process.env.BUILD_DIR || "build";
-
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A fresh directory for a persisted DATA_DIR; removed by the returned function. */
 export function tempDataDir(): { dir: string; remove: () => void } {
@@ -34,6 +24,8 @@ export function tempDataDir(): { dir: string; remove: () => void } {
 }
 
 export interface ServerOptions {
+  /** Where the build is; default $BUILD_DIR or build. */
+  buildDir?: string;
   /** DATA_DIR; default a fresh in-memory database. */
   dataDir?: string;
   /** Extra environment (e.g. SUPABASE_URL); the embedded backend unless set. */
@@ -55,9 +47,15 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
 }
 
-function spawnServer({ dataDir = "memory://", env = {}, port, uid }: ServerOptions & { port: number }) {
+function spawnServer({
+  buildDir = BUILD_DIR,
+  dataDir = "memory://",
+  env = {},
+  port,
+  uid,
+}: ServerOptions & { port: number }) {
   // Started as `npm run serve` starts it (server/memory-settings.ts).
-  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(BUILD_DIR, "server.js")], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(buildDir, "server.js")], {
     cwd: ROOT,
     ...(uid === undefined ? {} : { uid, gid: uid }),
     env: serverEnv({

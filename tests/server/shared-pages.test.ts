@@ -75,6 +75,17 @@ describe("an anonymous visitor", () => {
     const data = await visitor.request({ path: "/about.data" });
     expect(data.headers["cache-control"]).toBe(PERSONAL);
 
+    // A form sent back with its errors is theirs: what they typed is in it.
+    const contact = await visitor.post("/contact", {
+      name: "Ada",
+      email: "not-an-email",
+      subject: "general",
+      message: "Mine",
+    });
+    expect(contact.status).toBe(400);
+    expect(contact.headers["cache-control"]).toBe(PERSONAL);
+    expect(contact.body).toContain(">Mine</textarea>");
+
     const notFound = await visitor.request({ path: "/product/999999" });
     expect(notFound.status).toBe(404);
     expect(notFound.headers["cache-control"]).toBe(PERSONAL);

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
+import { freePort } from "./free-port";
+
 /**
  * A real nginx in front of test servers, configured by the shop's example config
  * (docs/nginx/makervolt.conf), so the tests prove what that file does: caching by the shop's own
@@ -51,18 +53,6 @@ export interface RunningNginx {
   reload(options?: { upstreams?: string[] }): Promise<void>;
   /** Graceful shutdown (SIGQUIT), SIGKILL after 5 s; removes the temp directory; safe to call twice. */
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function nginxBinary(): string {

@@ -1,9 +1,10 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
+import { freePort } from "./free-port";
 
 /**
  * A real PostgreSQL server for one test file: Debian's PostgreSQL (installed by
@@ -30,18 +31,6 @@ export interface RunningPostgres {
   halt(): Promise<void>;
   /** The end of an outage: starts the halted server again, on the same port with the same data. */
   resume(): Promise<void>;
-}
-
-/** A port nobody listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Debian keeps the server programs per major version off PATH; the newest installed major wins. */

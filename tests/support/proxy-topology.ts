@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 
-import { serverEnv, serverNodeArgs } from "../../server/memory-settings";
+import { startServer, type RunningServer } from "../server/harness";
 
 import { startNginx, type RunningNginx } from "./nginx-server";
 import { startPostgres, type RunningPostgres } from "./postgres-server";
@@ -24,18 +22,10 @@ import { startPostgres, type RunningPostgres } from "./postgres-server";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SESSION_SECRET = "proxy-topology-session-secret-0123456789";
 
-export interface ShopProcess {
-  origin: string;
-  port: number;
-  child: ChildProcess;
-  /** Everything the process printed so far. */
-  output(): string;
-}
-
 export interface ProxyTopology {
   /** nginx, in front of every process. */
   origin: string;
-  processes: ShopProcess[];
+  processes: RunningServer[];
   postgres: RunningPostgres;
   nginx: RunningNginx;
   stop(): Promise<void>;
@@ -50,80 +40,26 @@ export interface TopologyOptions {
   port?: number;
   /** Extra environment for every server process. */
   env?: Record<string, string>;
-  /** Runs against the prepared database before the processes start (e.g. to fill the catalogue). */
+  /** Runs once the first process has prepared the database, before the others start (e.g. to fill the catalogue). */
   prepare?: (databaseUrl: string) => Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+/** A server process on the topology's database, as `npm run serve` starts it behind a proxy. */
+function startProcess(buildDir: string, databaseUrl: string, env: Record<string, string>): Promise<RunningServer> {
+  return startServer({
+    buildDir,
+    env: { DATABASE_URL: databaseUrl, SESSION_SECRET, TRUST_PROXY: "1", SITE_URL: "", ...env },
   });
-}
-
-async function startProcess(buildDir: string, databaseUrl: string, env: Record<string, string>): Promise<ShopProcess> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  // Started as `npm run serve` starts it (server/memory-settings.ts).
-  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(buildDir, "server.js")], {
-    cwd: ROOT,
-    env: serverEnv({
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET,
-      TRUST_PROXY: "1",
-      SUPABASE_URL: "",
-      SUPABASE_ANON_KEY: "",
-      SITE_URL: "",
-      ...env,
-    }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  let exited: number | null | undefined;
-  child.once("exit", (code) => (exited = code));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited !== undefined) throw new Error(`A shop process exited (${exited}) before answering:\n${output}`);
-    const healthy = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) })
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`A shop process did not answer within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { origin, port, child, output: () => output };
-}
-
-async function stopProcess({ child }: ShopProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 export async function startProxyTopology(options: TopologyOptions = {}): Promise<ProxyTopology> {
   const buildDir = path.resolve(ROOT, options.buildDir ?? (process.env.BUILD_DIR || "build"));
   const postgres = await startPostgres();
-  const processes: ShopProcess[] = [];
+  const processes: RunningServer[] = [];
   let nginx: RunningNginx | undefined;
   const stop = async () => {
     await nginx?.stop();
-    await Promise.all(processes.map(stopProcess));
+    await Promise.all(processes.map((shop) => shop.stop()));
     await postgres.stop();
   };
   try {
