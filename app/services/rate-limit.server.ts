@@ -18,24 +18,15 @@ export const ADDRESS_LIMIT = { failures: 100, windowMs: 60 * 60 * 1000 };
 const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 const addressKey = (clientAddress: string) => `address:${clientAddress}`;
 
-async function counts() {
-  try {
-    return await getFailureCounts();
-  } catch (error) {
-    throw new BackendError("The sign-in limits could not be read.", { kind: "unavailable", cause: error });
-  }
-}
-
 /**
  * Whether a sign-in or sign-up for `email` from `clientAddress` must wait. Throws a BackendError
  * (unavailable) when the counts cannot be read: an attempt is never let through unchecked.
  */
 export async function isAuthAttemptLimited(clientAddress: string, email: string): Promise<boolean> {
   const [byEmail, byAddress] = [emailKey(email), addressKey(clientAddress)];
-  const store = await counts();
   let failures: Map<string, number>;
   try {
-    failures = await store.count([byEmail, byAddress]);
+    failures = await (await getFailureCounts()).count([byEmail, byAddress]);
   } catch (error) {
     throw new BackendError("The sign-in limits could not be read.", { kind: "unavailable", cause: error });
   }
@@ -51,7 +42,7 @@ export async function isAuthAttemptLimited(clientAddress: string, email: string)
  */
 export async function recordAuthFailure(clientAddress: string, email: string): Promise<void> {
   try {
-    const store = await counts();
+    const store = await getFailureCounts();
     await Promise.all([
       store.record(emailKey(email), EMAIL_LIMIT.windowMs),
       store.record(addressKey(clientAddress), ADDRESS_LIMIT.windowMs),
@@ -64,7 +55,7 @@ export async function recordAuthFailure(clientAddress: string, email: string): P
 /** After a successful sign-in: this email's earlier failures no longer count. */
 export async function recordAuthSuccess(email: string): Promise<void> {
   try {
-    await (await counts()).forget(emailKey(email));
+    await (await getFailureCounts()).forget(emailKey(email));
   } catch (error) {
     console.error("A sign-in's earlier failures could not be forgotten", error);
   }

@@ -65,6 +65,25 @@ describe("two processes on one PostgreSQL server", () => {
   });
 });
 
+describe("through nginx", () => {
+  it("five failed sign-ins for one email, shared out by nginx between the processes, lock it", async () => {
+    const email = `proxied-${Date.now()}@example.com`;
+    const posts = () => shop.processes.map((process) => process.output().match(/POST \/auth /g)?.length ?? 0);
+    const before = posts();
+    const visitor = new Visitor(shop.origin);
+    const csrf = await visitor.csrfToken("/auth");
+    const attempt = (i: number) => visitor.post("/auth", { csrf, intent: "sign-in", email, password: `wrong ${i}` });
+    for (let i = 0; i < 5; i++) expect((await attempt(i)).status, `attempt ${i + 1}`).toBe(400);
+    expect((await attempt(5)).status).toBe(429);
+    // Both processes answered some of them: the limit held across processes, not inside one.
+    const served = posts().map((count, i) => count - before[i]!);
+    expect(
+      served.every((count) => count > 0),
+      `POST /auth per process: ${served.join(", ")}`,
+    ).toBe(true);
+  });
+});
+
 describe("nginx in front, its cache on", () => {
   it("serves anonymous pages from its cache the second time", async () => {
     for (const path of PAGES) {

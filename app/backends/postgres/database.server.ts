@@ -21,7 +21,7 @@ export interface PostgresOptions {
   /** Connections this process may hold open at once. */
   poolSize: number;
   /**
-   * The longest a statement may run on the server, and (plus half a second) the longest this process
+   * The longest a statement may run on the server, and (plus a quarter of a second) the longest this process
    * waits for a connection or an answer: a database that is down, overloaded or frozen is an outage
    * to the pages (503) within that time, never a request that hangs.
    */
@@ -98,9 +98,9 @@ function poolFor(options: PostgresOptions, max: number, timeouts: boolean): pg.P
     max,
     application_name: "makervolt",
     ...(timeouts && {
-      connectionTimeoutMillis: options.statementTimeoutMs + 500,
+      connectionTimeoutMillis: options.statementTimeoutMs + 250,
       statement_timeout: options.statementTimeoutMs,
-      query_timeout: options.statementTimeoutMs + 500,
+      query_timeout: options.statementTimeoutMs + 250,
       idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     }),
   });
