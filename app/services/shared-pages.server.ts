@@ -57,6 +57,11 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
  * CSP sources ('sha256-...') for every inline script of a page: a shared page cannot carry a
  * nonce (every visitor would see the same one), so the policy lists the hashes of exactly the
  * scripts this page holds instead. The page is whole (rendered to the end) before its headers go.
+ *
+ * Reading the scripts off the HTML is sound because of how it is made: React escapes `<` in every
+ * text and attribute value, and Remix escapes it inside its script data, so `<script` appears only
+ * where a script element starts; text a visitor sent can never put a script of its own in the
+ * list (tests/server/shared-pages.test.ts checks it).
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

@@ -55,6 +55,20 @@ describe("an anonymous visitor", () => {
     expect(comparable(second.body)).toBe(comparable(first.body));
   });
 
+  it("lists only the page's own scripts in its CSP, whatever a search term holds", async () => {
+    const hashes = async (search: string) => {
+      const page = await new Visitor(server.origin).request({ path: `/products?search=${encodeURIComponent(search)}` });
+      expect(page.headers["cache-control"]).toBe(SHARED);
+      return String(page.headers["content-security-policy"]).match(/'sha256-[^']+'/g) ?? [];
+    };
+    const plain = await hashes("sensor");
+    const hostile = await hashes('<script>alert(1)</script>"><script>alert(2)</script>');
+    expect(hostile).toHaveLength(plain.length);
+    // sha256 of "alert(1)" and "alert(2)", which would be listed if the term's text were read as scripts.
+    expect(hostile).not.toContain("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+    expect(hostile).not.toContain("'sha256-4axlHpxgDbFzJObpXPFZgZhULrEGgJiud3OwxN9unHg='");
+  });
+
   it("gets personal answers where a form or a page is theirs: sign-in, a notice's toast, page data", async () => {
     const visitor = new Visitor(server.origin);
     const auth = await visitor.request({ path: "/auth" });

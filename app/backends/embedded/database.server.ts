@@ -9,7 +9,7 @@ import { memoisePromise, type MemoisedPromise } from "~/services/memoise-promise
 import { getConfig } from "~/config.server";
 import { StartupError } from "~/services/startup-error.server";
 
-import { prepareDatabase } from "../sql/schema.server";
+import { describePrepared, prepareDatabase } from "../sql/schema.server";
 import type { SqlClient } from "../sql/sql-client.server";
 
 import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
@@ -148,13 +148,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
 
 async function openAndReport(): Promise<OpenedDatabase> {
   const opened = await openDatabase({ createInChild: true });
-  const changes = [
-    ...opened.appliedMigrations.map((file) => `applied ${file}`),
-    ...(opened.seeded ? ["seeded from supabase/seed.sql"] : []),
-  ];
-  console.log(
-    `Embedded database at ${configuredDataDir()}${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`,
-  );
+  console.log(`Embedded database at ${configuredDataDir()}${describePrepared(opened)}`);
   return opened;
 }
 

@@ -6,7 +6,7 @@ import { getConfig } from "~/config.server";
 import { memoisePromise, type MemoisedPromise } from "~/services/memoise-promise.server";
 import { StartupError } from "~/services/startup-error.server";
 
-import { prepareDatabase, type Prepared } from "../sql/schema.server";
+import { describePrepared, prepareDatabase, type Prepared } from "../sql/schema.server";
 import type { SqlClient, SqlQueries } from "../sql/sql-client.server";
 
 /**
@@ -151,12 +151,8 @@ function configuredOptions(): PostgresOptions {
 async function openAndReport(): Promise<OpenedPostgres> {
   const options = configuredOptions();
   const opened = await openPostgres(options);
-  const changes = [
-    ...opened.appliedMigrations.map((file) => `applied ${file}`),
-    ...(opened.seeded ? ["seeded from supabase/seed.sql"] : []),
-  ];
   console.log(
-    `PostgreSQL server at ${redactedUrl(options.url)} (pool of ${options.poolSize})${changes.length ? `: ${changes.join(", ")}` : ", up to date"}`,
+    `PostgreSQL server at ${redactedUrl(options.url)} (pool of ${options.poolSize})${describePrepared(opened)}`,
   );
   return opened;
 }

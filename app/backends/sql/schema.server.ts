@@ -163,3 +163,12 @@ export async function prepareDatabase(client: SqlClient, options: PrepareOptions
   if (prepared.appliedMigrations.length > 0 || prepared.seeded) await client.exec("vacuum analyze");
   return prepared;
 }
+
+/** What preparing changed, for the start-up log line: ": applied x.sql, seeded from ..." or ", up to date". */
+export function describePrepared({ appliedMigrations, seeded }: Prepared): string {
+  const changes = [
+    ...appliedMigrations.map((file) => `applied ${file}`),
+    ...(seeded ? ["seeded from supabase/seed.sql"] : []),
+  ];
+  return changes.length ? `: ${changes.join(", ")}` : ", up to date";
+}
