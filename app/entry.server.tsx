@@ -16,9 +16,9 @@ import {
   SHARED_CACHE_CONTROL,
 } from "~/services/shared-pages.server";
 
-// Not about rendering: the server entry (server/index.ts) decides the cookie secret and opens and
-// closes the data backend through these before it listens and after it stops.
-export { closeBackend, openBackend } from "~/backends/index.server";
+// Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
+// closes the data backend and asks whether pages may be kept in process through these.
+export { catalogueIsFixed, closeBackend, openBackend } from "~/backends/index.server";
 export { cookieSecret } from "~/services/cookie-policy.server";
 
 const ABORT_DELAY = 5_000;

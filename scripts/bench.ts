@@ -3,10 +3,11 @@
  *
  * What it measures. The built production server on a fresh temporary catalogue of 10,000
  * generated products (`--products`), under autocannon at 20 connections with a browser's headers:
- * a real file from public/ (`/favicon.svg`), `/healthz`, `/about`, the home page, the catalogue, a
- * filtered category page, a product page, a search, and two cold workloads, product pages and
- * searches that never repeat a URL (scripts/bench/cold-urls.ts: the catalogue cache would
- * otherwise answer them). Then the server's peak memory, and what a first visit to `/products`
+ * a real file from public/ (`/favicon.svg`), `/healthz`, `/about` (from the server's page cache
+ * after its first visit, ADR 020, and rendered every time for a visitor with a cookie), the home
+ * page, the catalogue, a filtered category page, a product page, a search, and two cold workloads,
+ * product pages and searches that never repeat a URL (scripts/bench/cold-urls.ts: the page and
+ * catalogue caches would otherwise answer them). Then the server's peak memory, and what a first visit to `/products`
  * downloads (its HTML, and the JavaScript and CSS it loads, gzipped).
  *
  * Why this way. The machines are shared and noisy, so an absolute figure from one run cannot be
@@ -67,6 +68,14 @@ function targets(products: number): Target[] {
     fixed(CEILING, "/favicon.svg"),
     fixed("healthz", "/healthz"),
     fixed("about", "/about"),
+    {
+      // The page cache (ADR 020) answers /about after its first render; a visitor with a cookie is
+      // never answered from it, so this is what rendering the page costs.
+      name: "about-rendered",
+      what: "/about with a cookie: rendered every time",
+      path: "/about",
+      headers: { cookie: "bench=render" },
+    },
     fixed("home", "/"),
     fixed("catalogue", "/products"),
     fixed("category", "/products/sensors?sort=price-low&page=3"),

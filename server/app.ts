@@ -2,12 +2,20 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 
-import { createRequestHandler } from "@remix-run/express";
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+// The adapter's own conversions, which its createRequestHandler uses; not re-exported by its index,
+// so imported from its module (@remix-run/express is pinned in package.json).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response as ExpressResponse,
+} from "express";
 import morgan from "morgan";
 
+import { type KeptPage, type PageCache, plainBody } from "./page-cache";
 import { bodyLimit, crossSiteGuard, discardUnreadBody, hostGuard } from "./request-guards";
 
 /**
@@ -87,6 +95,47 @@ export interface AppOptions {
   publicDir: string;
   /** Set while the server shuts down: answers then close their connection. */
   isClosing?: () => boolean;
+  /**
+   * Keep anonymous pages in this process for as long as they say a shared cache may (ADR 020):
+   * only where the catalogue cannot change while the process runs (the embedded database).
+   */
+  pageCache?: PageCache | null;
+}
+
+/**
+ * Remix's pages, as @remix-run/express's handler sends them, with the page cache in front when
+ * there is one: an anonymous visit to a page kept there is answered without Remix.
+ */
+function remixPages(build: ServerBuild, mode: string, pageCache: PageCache | null): RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const request = createRemixRequest(req, res);
+      const found = pageCache?.find(request.method, request.url, request.headers);
+      if (found) return await sendKeptPage(req, res, found.page, found.ageSeconds);
+      const context: AppLoadContext = { clientAddress: clientAddress(req) };
+      const response = await handle(request, context);
+      const kept = await pageCache?.keep(request.method, request.url, request.headers, response);
+      if (kept) return await sendKeptPage(req, res, kept, null);
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** A kept page, gzipped as kept to whoever takes gzip (compression leaves an encoded body alone). */
+async function sendKeptPage(req: Request, res: ExpressResponse, page: KeptPage, ageSeconds: number | null) {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.vary("Accept-Encoding");
+  // What any HTTP cache says of a copy it answers with (RFC 9111, 5.1); absent when just rendered.
+  if (ageSeconds !== null) res.set("Age", String(ageSeconds));
+  const gzip = req.acceptsEncodings("gzip") === "gzip";
+  const body = gzip ? page.gzipped : await plainBody(page);
+  if (gzip) res.set("Content-Encoding", "gzip");
+  res.set("Content-Length", String(body.length));
+  res.end(body);
 }
 
 /**
@@ -94,7 +143,14 @@ export interface AppOptions {
  * files, a request log) plus Host validation, forwarded headers only from a trusted proxy, a
  * cross-site refusal, a body limit and the client's address in the load context.
  */
-export function createApp({ build, mode, trustProxy, publicDir, isClosing = () => false }: AppOptions) {
+export function createApp({
+  build,
+  mode,
+  trustProxy,
+  publicDir,
+  isClosing = () => false,
+  pageCache = null,
+}: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // One hop: the address the proxy in front of us appended to X-Forwarded-For, never one the client wrote.
@@ -126,13 +182,7 @@ export function createApp({ build, mode, trustProxy, publicDir, isClosing = () =
 
   // `use`, not `all("*")`: Express would decode the path as a route parameter first and fail a
   // malformed one (`/products/%F0%9F`) with its own error; Remix reads paths as they come.
-  app.use(
-    createRequestHandler({
-      build,
-      mode,
-      getLoadContext: (req): AppLoadContext => ({ clientAddress: clientAddress(req) }),
-    }),
-  );
+  app.use(remixPages(build, mode, pageCache));
 
   // Whatever escapes Remix (it answers its own errors): logged here, a plain 500 out, never a stack.
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {

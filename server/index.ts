@@ -10,6 +10,7 @@ import closeWithGrace from "close-with-grace";
 
 import { type Config, getConfig } from "../app/config.server";
 import { createApp } from "./app";
+import { PageCache } from "./page-cache";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
 
 /** What the app's entry module offers the server besides rendering (app/entry.server.tsx). */
@@ -19,6 +20,8 @@ interface ServerLifecycle {
   /** Opens the data backend; throws a StartupError with a one-line message when it cannot. */
   openBackend(): Promise<void>;
   closeBackend(): Promise<void>;
+  /** True when the catalogue cannot change while this process runs (the embedded database, ADR 007). */
+  catalogueIsFixed(): boolean;
 }
 
 /** Requests in flight get this long to finish after SIGTERM/SIGINT; then their connections are cut. */
@@ -75,6 +78,9 @@ const app = createApp({
   trustProxy,
   publicDir: path.resolve("public"),
   isClosing: () => closing,
+  // A kept page is right for its whole lifetime only if the catalogue under it cannot change
+  // (ADR 020); elsewhere the cache in front keeps pages, with one clock for every process.
+  pageCache: lifecycle.catalogueIsFixed() ? new PageCache() : null,
 });
 const onListening = () => console.log(`MakerVolt listening on http://localhost:${port}`);
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);

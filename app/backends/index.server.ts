@@ -43,7 +43,7 @@ async function createProductRepository(): Promise<ProductRepository> {
   // The embedded catalogue cannot change while this process has it open (ADR 007), so its reads
   // are cached. A PostgreSQL server or hosted Supabase can be edited underneath us, and a cache per
   // process would then show shoppers different catalogues: there the HTTP cache in front does it.
-  return kind === "embedded" ? new CachedProductRepository(repository) : repository;
+  return catalogueIsFixed() ? new CachedProductRepository(repository) : repository;
 }
 
 /**
@@ -102,6 +102,15 @@ export const getFailureCounts: () => Promise<FailureCounts> = memoisePromise(asy
  */
 export async function openBackend(): Promise<void> {
   if (configuredBackend() !== "supabase") await sqlClient();
+}
+
+/**
+ * True when the catalogue cannot change while this process runs: the embedded database, which
+ * only this process can open and the app never writes products to (ADR 007). Its product reads
+ * are cached here, and the server keeps its anonymous pages for their shared lifetime (ADR 020).
+ */
+export function catalogueIsFixed(): boolean {
+  return configuredBackend() === "embedded";
 }
 
 /** Called by the server entry once the last request has finished. */

@@ -11,6 +11,8 @@ export interface Target {
   what: string;
   path?: string;
   pool?: PathPool;
+  /** Sent besides a browser's headers. */
+  headers?: Record<string, string>;
 }
 
 /** What a browser sends with a page request; the server compresses as it would for a shopper. */
@@ -58,7 +60,7 @@ export async function loadTarget(options: {
     url: origin,
     connections,
     duration: seconds,
-    headers: BROWSER_HEADERS,
+    headers: { ...BROWSER_HEADERS, ...target.headers },
     requests: [request],
     timeout: 10,
   });

@@ -63,6 +63,16 @@ describe("two processes on one PostgreSQL server", () => {
     expect((await attempt(5)).status).toBe(429);
     expect((await attempt(6)).status).toBe(429);
   });
+
+  it("keep no pages of their own: the catalogue may change under them, so only the cache in front keeps pages", async () => {
+    // ADR 020: the in-process page cache is for the embedded catalogue only.
+    const [first] = shop.processes;
+    for (let i = 0; i < 2; i++) {
+      const page = await new Visitor(first!.origin).request({ path: "/about" });
+      expect(page.headers["cache-control"]).toMatch(/s-maxage=60/);
+      expect(page.headers.age).toBeUndefined();
+    }
+  });
 });
 
 describe("through nginx", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startServer, Visitor, type RunningServer } from "./harness";
+import { rawRequest, startServer, Visitor, type RunningServer } from "./harness";
 
 /**
  * Anonymous pages are the same for every anonymous visitor and say so, so a shared cache may keep
@@ -119,6 +119,54 @@ describe("a signed-in visitor", () => {
       expect(String(page.headers.vary), path).toMatch(/\bCookie\b/);
       expect(page.body, path).toContain(email);
       expect(String(page.headers["content-security-policy"]), path).toMatch(/'nonce-/);
+    }
+  });
+});
+
+describe("the server's own page cache (embedded catalogue, ADR 020)", () => {
+  /** A shared page nobody has asked for yet in this run. */
+  const freshPath = () => `/products?search=${Math.random().toString(36).slice(2, 8)}`;
+
+  it("renders a shared page once, then hands the same page to the next anonymous visitors with its Age", async () => {
+    const path = freshPath();
+    const first = await new Visitor(server.origin).request({ path });
+    expect(first.status).toBe(200);
+    expect(first.headers.age).toBeUndefined();
+    const second = await new Visitor(server.origin).request({ path });
+    expect(second.headers.age).toMatch(/^\d+$/);
+    expect(second.body).toBe(first.body);
+    for (const header of ["cache-control", "content-security-policy", "content-type", "x-content-type-options"]) {
+      expect(second.headers[header], header).toBe(first.headers[header]);
+    }
+    expect(String(second.headers.vary)).toMatch(/\bCookie\b/);
+    expect(String(second.headers.vary)).toMatch(/\bAccept-Encoding\b/);
+
+    const head = await new Visitor(server.origin).request({ method: "HEAD", path });
+    expect(head.status).toBe(200);
+    expect(head.headers.age).toMatch(/^\d+$/);
+    expect(head.body).toBe("");
+  });
+
+  it("sends the kept page gzipped to a browser and plain to a client that takes no gzip", async () => {
+    const path = freshPath();
+    const plain = await new Visitor(server.origin).request({ path });
+    const gzipped = await fetch(new URL(path, server.origin), { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(gzipped.headers.get("age")).toMatch(/^\d+$/);
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(await gzipped.text()).toBe(plain.body);
+  });
+
+  it("renders anew for a visitor with any cookie, and never keeps a personal page", async () => {
+    const path = freshPath();
+    await new Visitor(server.origin).request({ path });
+    const withCookie = await rawRequest(server.origin, { path, headers: { cookie: "csrf=abc" } });
+    expect(withCookie.headers["cache-control"]).toBe(SHARED);
+    expect(withCookie.headers.age).toBeUndefined();
+
+    for (const personal of ["/auth", "/product/999999", "/about.data"]) {
+      await new Visitor(server.origin).request({ path: personal });
+      const again = await new Visitor(server.origin).request({ path: personal });
+      expect(again.headers.age, personal).toBeUndefined();
     }
   });
 });

@@ -1,0 +1,123 @@
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+
+import { LRUCache } from "lru-cache";
+
+/**
+ * The server's own shared cache for anonymous pages, for when the catalogue cannot change while
+ * this process runs (the embedded database: ADR 007, ADR 020). Such a page is the same for every
+ * anonymous visitor and says so (`Cache-Control: public, ..., s-maxage=60`, ADR 018); this keeps it,
+ * gzipped, for the `s-maxage` it states, exactly as nginx in front would, so the most visited pages
+ * (home, about, popular catalogue pages and searches) are rendered once a minute instead of once a
+ * visit. A request with a cookie or credentials is never answered from here (its page may be
+ * personal: `Vary: Cookie`), and only a response that says a shared cache may keep it is kept.
+ */
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** What is kept of a page: enough to send it again as it was first sent. */
+export interface KeptPage {
+  status: number;
+  /** The page's own headers, without Content-Length and Content-Encoding (set when it is sent). */
+  headers: [string, string][];
+  /** The body, gzipped once when it was kept. */
+  gzipped: Buffer;
+  /** When it was kept and until when it may be sent (the clock's milliseconds). */
+  keptAt: number;
+  expiresAt: number;
+}
+
+export interface PageCacheOptions {
+  /** The gzipped bodies' combined size; the least recently used pages go first. */
+  maxBytes?: number;
+  /** Milliseconds; a test's own clock. */
+  now?: () => number;
+}
+
+/**
+ * About 500 pages at the catalogue's usual 5-10 KB gzipped. Gzipped, since that is what almost
+ * every visitor is sent: a visit from the cache costs neither a render nor a compression.
+ */
+const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
+
+/** `s-maxage` of a response a shared cache may keep; null when it may not. */
+export function sharedLifetimeSeconds(response: Response): number | null {
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
+  const directives = (response.headers.get("Cache-Control") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((d) => d.trim());
+  if (!directives.includes("public") || directives.some((d) => d === "private" || d === "no-store")) return null;
+  const sMaxAge = directives.find((d) => /^s-maxage=\d+$/.test(d));
+  const seconds = sMaxAge ? Number(sMaxAge.slice("s-maxage=".length)) : 0;
+  return seconds > 0 ? seconds : null;
+}
+
+export class PageCache {
+  private readonly pages: LRUCache<string, KeptPage>;
+  private readonly now: () => number;
+
+  constructor({ maxBytes = DEFAULT_MAX_BYTES, now = Date.now }: PageCacheOptions = {}) {
+    this.now = now;
+    // Lifetimes are each page's own (expiresAt), checked against our clock, where tests can move it.
+    this.pages = new LRUCache<string, KeptPage>({
+      maxSize: maxBytes,
+      sizeCalculation: (page) => page.gzipped.length + 64 * page.headers.length,
+    });
+  }
+
+  /**
+   * The kept page for this request and its age in seconds, or null. Only a GET or HEAD without a
+   * cookie and without credentials is looked up; `url` is the whole URL, since a page holds its
+   * origin (ADR 008).
+   */
+  find(method: string, url: string, headers: Headers): { page: KeptPage; ageSeconds: number } | null {
+    if (!isAnonymousRead(method, headers)) return null;
+    const page = this.pages.get(url);
+    if (!page) return null;
+    const now = this.now();
+    if (now >= page.expiresAt) {
+      this.pages.delete(url);
+      return null;
+    }
+    return { page, ageSeconds: Math.floor((now - page.keptAt) / 1000) };
+  }
+
+  /**
+   * Keeps the response to an anonymous GET when it says a shared cache may keep it, and returns
+   * the page as kept. Otherwise null, with the response untouched, to be sent as it is.
+   */
+  async keep(method: string, url: string, requestHeaders: Headers, response: Response): Promise<KeptPage | null> {
+    const seconds = sharedLifetimeSeconds(response);
+    if (method !== "GET" || seconds === null || !isAnonymousRead(method, requestHeaders)) return null;
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers.entries()].filter(
+      ([name]) => name !== "content-length" && name !== "content-encoding",
+    );
+    const keptAt = this.now();
+    const page = {
+      status: response.status,
+      headers,
+      gzipped: await gzipAsync(body),
+      keptAt,
+      expiresAt: keptAt + seconds * 1000,
+    };
+    this.pages.set(url, page);
+    return page;
+  }
+
+  /** Pages kept (expired ones included until they are looked up or pushed out). */
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
+/** The body for a visitor who does not take gzip (curl without --compressed, some text browsers). */
+export function plainBody(page: KeptPage): Promise<Buffer> {
+  return gunzipAsync(page.gzipped);
+}
+
+function isAnonymousRead(method: string, headers: Headers): boolean {
+  return (method === "GET" || method === "HEAD") && !headers.has("Cookie") && !headers.has("Authorization");
+}
