@@ -1,11 +1,20 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync, chmodSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { rawRequest, ROOT, runUntilExit, startServer, tempDataDir, Visitor, type RunningServer } from "./harness";
+import {
+  BUILD_DIR,
+  rawRequest,
+  ROOT,
+  runUntilExit,
+  startServer,
+  tempDataDir,
+  Visitor,
+  type RunningServer,
+} from "./harness";
 
 const EVIL = "https://evil.example";
 
@@ -218,6 +227,27 @@ describe("the server entry", () => {
     });
     expect(brotliAsset.headers["content-encoding"]).toBe("br");
     expect(page.headers["x-powered-by"]).toBeUndefined();
+
+    // Each as compressed at build time (scripts/compress-assets.ts), the small scripts too, with
+    // the original's type; a client that takes neither gets the file itself.
+    const assetsDir = path.join(ROOT, BUILD_DIR === "build" ? "public/build" : `${BUILD_DIR}/public/build`);
+    const onDisk = (url: string) => path.join(assetsDir, url.slice("/build".length));
+    for (const [url, type] of [
+      [stylesheet!, /^text\/css/],
+      [script!, /^(text|application)\/javascript/],
+    ] as const) {
+      for (const [acceptEncoding, encoding, file] of [
+        ["gzip, deflate, br", "br", `${onDisk(url)}.br`],
+        ["gzip", "gzip", `${onDisk(url)}.gz`],
+        ["identity", undefined, onDisk(url)],
+      ] as const) {
+        const response = await rawRequest(server.origin, { path: url, headers: { "accept-encoding": acceptEncoding } });
+        expect(response.headers["content-encoding"], `${url} ${acceptEncoding}`).toBe(encoding);
+        expect(response.headers["content-type"], url).toMatch(type);
+        expect(Number(response.headers["content-length"]), `${url} ${acceptEncoding}`).toBe(statSync(file).size);
+        expect(String(response.headers.vary)).toMatch(/Accept-Encoding/);
+      }
+    }
   });
 
   it("serves public/'s files at their paths (percent-encoded too) and leaves every other path to the pages", async () => {
