@@ -142,7 +142,8 @@ async function sendKeptPage(req: Request, res: ExpressResponse, page: KeptPage, 
 /**
  * The production HTTP server around Remix (ADR 010): what remix-serve does (compression, static
  * files, a request log) plus Host validation, forwarded headers only from a trusted proxy, a
- * cross-site refusal, a body limit and the client's address in the load context.
+ * cross-site refusal, a body limit, the client's address in the load context, assets compressed at
+ * build time (ADR 021) and, when given one, a cache of anonymous pages (ADR 020).
  */
 export function createApp({
   build,
