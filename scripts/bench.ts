@@ -7,8 +7,8 @@
  * after its first visit, ADR 020, and rendered every time for a visitor with a cookie), the home
  * page, the catalogue, a filtered category page, a product page, a search, and two cold workloads,
  * product pages and searches that never repeat a URL (scripts/bench/cold-urls.ts: the page and
- * catalogue caches would otherwise answer them). Then the server's peak memory, and what a first visit to `/products`
- * downloads (its HTML, and the JavaScript and CSS it loads, gzipped).
+ * catalogue caches would otherwise answer them). Then the server's peak memory, and what a first
+ * visit to `/products` downloads (its HTML, and the JavaScript and CSS it loads, gzipped).
  *
  * Why this way. The machines are shared and noisy, so an absolute figure from one run cannot be
  * compared with another run's:
