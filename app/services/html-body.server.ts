@@ -1,5 +1,7 @@
 import { Transform, type TransformCallback } from "node:stream";
 
+import { scriptsAfterContent } from "~/services/script-priority.server";
+
 /**
  * The stream a page's HTML goes through from React to the response (app/entry.server.tsx).
  *
@@ -17,6 +19,9 @@ import { Transform, type TransformCallback } from "node:stream";
  * link-preview bots reject such documents. Our HTML never contains a real NUL (the HTML parser
  * would replace it anyway), so removing every one is safe. This is about the pages we send; text
  * a visitor sends is cleaned (NUL included) by ~/models/request-text.
+ *
+ * And it asks the browser to let the page's scripts wait for its content (scriptsAfterContent,
+ * ADR 022): each batch is whole, so a tag is never split between two of them.
  */
 export class HtmlBody extends Transform {
   private pending: Buffer[] = [];
@@ -33,7 +38,7 @@ export class HtmlBody extends Transform {
     if (this.pending.length === 0) return;
     const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
     this.pending = [];
-    this.push(batch);
+    this.push(scriptsAfterContent(batch));
   }
 
   override _flush(callback: TransformCallback) {
