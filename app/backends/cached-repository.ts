@@ -34,7 +34,7 @@ export interface CacheLimits {
   lists: CacheLimit;
   /** Single products (product pages). */
   products: CacheLimit;
-  /** Related-product and featured-product lists (4 products each). */
+  /** Best-rated lists (related products, one a category) and featured-product lists (4-5 products each). */
   groups: CacheLimit;
 }
 
@@ -160,10 +160,10 @@ export class CachedProductRepository implements ProductRepository {
     return lookup.product;
   }
 
-  relatedProducts(product: Pick<Product, "id" | "category">): Promise<Product[]> {
-    const key = JSON.stringify(["related", product.id, product.category]);
+  bestRatedInCategory(category: string, limit: number): Promise<Product[]> {
+    const key = JSON.stringify(["best-rated", category, limit]);
     return this.groups.forceFetch(key, {
-      context: async () => freezeProducts(await this.inner.relatedProducts(product)),
+      context: async () => freezeProducts(await this.inner.bestRatedInCategory(category, limit)),
     });
   }
 

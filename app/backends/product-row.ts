@@ -19,9 +19,6 @@ export const PRODUCT_COLUMNS = [
   "specifications",
 ] as const satisfies readonly (keyof ProductRow)[];
 
-/** How many related products a product page shows. */
-export const RELATED_LIMIT = 4;
-
 /**
  * A products row as a driver hands it over, named as the columns are: PGlite returns numeric as strings, PostgREST
  * returns numeric as JSON numbers; a null rating or review count reads as 0.

@@ -19,8 +19,8 @@ export interface ProductRepository {
   listProducts(query: ProductListQuery): Promise<ProductPage>;
   /** null when there is no product with this id. */
   getProduct(id: number): Promise<Product | null>;
-  /** Up to 4 products of the same category, excluding the product itself. */
-  relatedProducts(product: Pick<Product, "id" | "category">): Promise<Product[]>;
+  /** Up to `limit` products of the category, best rated first, ties by id (related products: ~/backends/related-products). */
+  bestRatedInCategory(category: string, limit: number): Promise<Product[]>;
   /** Products by id, in the order given; unknown ids are skipped (home's featured products). */
   getProducts(ids: readonly number[]): Promise<Product[]>;
   /** Up to `limit` product ids, lowest first, without the rest of each row (the sitemap). */

@@ -2,6 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 
 import { getProductRepository } from "~/backends/index.server";
+import { relatedProducts } from "~/backends/related-products";
 import type { ProductRepository } from "~/backends/types";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery, galleryImages } from "~/components/gallery";
@@ -57,7 +58,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // Related products are a nice-to-have: a failure is logged and the page renders without them.
   let related: ProductSummary[] = [];
   try {
-    related = toProductSummaries(await repository.relatedProducts(product));
+    related = toProductSummaries(await relatedProducts(repository, product));
   } catch (error) {
     console.error(`product ${id}: fetching related products failed`, error);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { CachedProductRepository, listQueryKey } from "~/backends/cached-repository";
+import { relatedProducts } from "~/backends/related-products";
 import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types";
 import { DEFAULT_QUERY } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
@@ -52,8 +53,8 @@ class CountingRepository implements ProductRepository {
   getProduct(id: number): Promise<Product | null> {
     return this.answer(`product ${id}`, id === 404 ? null : product(id));
   }
-  relatedProducts(p: Pick<Product, "id" | "category">): Promise<Product[]> {
-    return this.answer(`related ${p.id}`, [product(p.id + 1)]);
+  bestRatedInCategory(category: string, limit: number): Promise<Product[]> {
+    return this.answer(`best ${category} ${limit}`, [product(limit)]);
   }
   getProducts(ids: readonly number[]): Promise<Product[]> {
     return this.answer(`ids ${ids.join(",")}`, ids.map(product));
@@ -78,11 +79,20 @@ describe("CachedProductRepository", () => {
     expect(await cached.getProduct(7)).toEqual(product(7));
     expect(await cached.getProduct(404)).toBeNull();
     expect(await cached.getProduct(404)).toBeNull();
-    expect(await cached.relatedProducts(product(7))).toEqual([product(8)]);
-    expect(await cached.relatedProducts(product(7))).toEqual([product(8)]);
+    expect(await cached.bestRatedInCategory("sensors", 5)).toEqual([product(5)]);
+    expect(await cached.bestRatedInCategory("sensors", 5)).toEqual([product(5)]);
     expect(await cached.getProducts([3, 1])).toEqual([product(3), product(1)]);
     expect(await cached.getProducts([3, 1])).toEqual([product(3), product(1)]);
-    expect(inner.calls).toEqual(["list |1", "product 7", "product 404", "related 7", "ids 3,1"]);
+    expect(inner.calls).toEqual(["list |1", "product 7", "product 404", "best sensors 5", "ids 3,1"]);
+  });
+
+  it("answers the related products of every product of a category from one read", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    await relatedProducts(cached, product(7));
+    await relatedProducts(cached, product(8));
+    await relatedProducts(cached, { id: 9, category: "sensors" });
+    expect(inner.calls).toEqual(["best sensors 5"]);
   });
 
   it("keeps different queries apart", async () => {

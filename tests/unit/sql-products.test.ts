@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase } from "~/backends/embedded/database.server";
 import { openPostgres } from "~/backends/postgres/database.server";
+import { relatedProducts } from "~/backends/related-products";
 import { SqlProductRepository } from "~/backends/sql/products.server";
 import { asAnon, type SqlClient } from "~/backends/sql/sql-client.server";
 import { BackendError, type ProductListQuery } from "~/backends/types";
@@ -120,6 +121,8 @@ const query = (changes: Partial<ProductListQuery> = {}): ProductListQuery => {
   return { ...rest, ...changes };
 };
 const ids = (products: Product[]) => products.map((p) => p.id);
+/** The components in FIXTURES, best rated first, then by id. */
+const BEST_COMPONENTS = [7, 13, 14, 101, 102];
 const fixture = (id: number) => FIXTURES.find((f) => f.id === id)!;
 
 afterAll(stopTestPostgres);
@@ -334,14 +337,23 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
       expect(await repository.getProducts([])).toEqual([]);
     });
 
+    it("lists a category's best rated products, then by id, up to the limit", async () => {
+      const best = await repository.bestRatedInCategory("components", 5);
+      expect(best.every((p) => p.category === "components")).toBe(true);
+      expect(ids(best)).toEqual(BEST_COMPONENTS);
+      expect(ids(await repository.bestRatedInCategory("components", 2))).toEqual(BEST_COMPONENTS.slice(0, 2));
+      expect(await repository.bestRatedInCategory("no-such-category", 5)).toEqual([]);
+      expect(await repository.bestRatedInCategory("components", 0)).toEqual([]);
+    });
+
     it("relates up to 4 products of the same category, never the product itself", async () => {
-      const related = await repository.relatedProducts({ id: 13, category: "components" });
+      const related = await relatedProducts(repository, { id: 13, category: "components" });
       expect(related).toHaveLength(4);
       expect(related.every((p) => p.category === "components" && p.id !== 13)).toBe(true);
       // Best rated first, then by id.
       expect(ids(related)).toEqual([7, 14, 101, 102]);
-      expect(ids(await repository.relatedProducts({ id: 8, category: "sensors" }))).toEqual([9]);
-      expect(await repository.relatedProducts({ id: 12, category: "audio" })).toEqual([]);
+      expect(ids(await relatedProducts(repository, { id: 8, category: "sensors" }))).toEqual([9]);
+      expect(await relatedProducts(repository, { id: 12, category: "audio" })).toEqual([]);
     });
 
     it("lists every product id in ascending order, up to the limit (the sitemap)", async () => {

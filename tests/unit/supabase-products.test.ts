@@ -208,15 +208,19 @@ describe("single products", () => {
     expect(seen).toHaveLength(0);
   });
 
-  it("asks for 4 related products of the category, excluding the product", async () => {
+  it("asks for a category's best rated products, then by id, up to the limit", async () => {
     answer([row(2), row(3)]);
-    const related = await repository.relatedProducts({ id: 5, category: "displays" });
+    const best = await repository.bestRatedInCategory("displays", 5);
     const { url } = only();
     expect(url.searchParams.get("category")).toBe("eq.displays");
-    expect(url.searchParams.get("id")).toBe("neq.5");
     expect(url.searchParams.get("order")).toBe("rating.desc.nullslast,id.asc");
-    expect(url.searchParams.get("limit")).toBe("4");
-    expect(related.map((p) => p.id)).toEqual([2, 3]);
+    expect(url.searchParams.get("limit")).toBe("5");
+    expect(best.map((p) => p.id)).toEqual([2, 3]);
+  });
+
+  it("does not ask for no products at all", async () => {
+    expect(await repository.bestRatedInCategory("displays", 0)).toEqual([]);
+    expect(seen).toHaveLength(0);
   });
 
   it("returns several products in the order asked, skipping unknown ids", async () => {
@@ -364,7 +368,7 @@ describe("outages", () => {
     const reads: [string, () => Promise<unknown>][] = [
       ["listProducts", () => repository.listProducts(query())],
       ["getProduct", () => repository.getProduct(1)],
-      ["relatedProducts", () => repository.relatedProducts({ id: 1, category: "sensors" })],
+      ["bestRatedInCategory", () => repository.bestRatedInCategory("sensors", 5)],
       ["getProducts", () => repository.getProducts([1, 2])],
       ["listProductIds", () => repository.listProductIds(10)],
       ["ping", () => repository.ping()],

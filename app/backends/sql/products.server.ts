@@ -1,4 +1,4 @@
-import { PRODUCT_COLUMNS, RELATED_LIMIT, toProduct, type ProductRow } from "~/backends/product-row";
+import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row";
 import { containsPattern } from "~/backends/search-pattern";
 import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
@@ -120,13 +120,14 @@ export class SqlProductRepository implements ProductRepository {
     });
   }
 
-  relatedProducts(product: Pick<Product, "id" | "category">): Promise<Product[]> {
+  bestRatedInCategory(category: string, limit: number): Promise<Product[]> {
+    if (!Number.isSafeInteger(limit) || limit < 1) return Promise.resolve([]);
     return this.read("load related products", async (tx) => {
       // Best rated first, then id: deterministic, and served by the (category, rating, id) index.
       const { rows } = await tx.query<ProductRow>(
-        `select ${COLUMNS} from public.products where category = $1 and id <> $2
-         order by rating desc nulls last, id limit $3`,
-        [product.category, product.id, RELATED_LIMIT],
+        `select ${COLUMNS} from public.products where category = $1
+         order by rating desc nulls last, id limit $2`,
+        [category, limit],
       );
       return rows.map(toProduct);
     });

@@ -1,6 +1,6 @@
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 
-import { PRODUCT_COLUMNS, RELATED_LIMIT, toProduct, type ProductRow } from "~/backends/product-row";
+import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row";
 import { containsPattern, literalRegex } from "~/backends/search-pattern";
 import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
@@ -131,15 +131,15 @@ export class SupabaseProductRepository implements ProductRepository {
     return data ? toProduct(data as unknown as ProductRow) : null;
   }
 
-  async relatedProducts(product: Pick<Product, "id" | "category">): Promise<Product[]> {
+  async bestRatedInCategory(category: string, limit: number): Promise<Product[]> {
+    if (!Number.isSafeInteger(limit) || limit < 1) return [];
     // Best rated first, then id: the same deterministic order as the embedded backend.
     const { data, error, status } = await this.products()
       .select(COLUMNS)
-      .eq("category", product.category)
-      .neq("id", product.id)
+      .eq("category", category)
       .order("rating", { ascending: false, nullsFirst: false })
       .order("id", { ascending: true })
-      .limit(RELATED_LIMIT)
+      .limit(limit)
       .retry(false);
     if (error) throw backendError(error, status);
     return ((data ?? []) as unknown as ProductRow[]).map(toProduct);
