@@ -122,7 +122,7 @@ export class SqlProductRepository implements ProductRepository {
 
   bestRatedInCategory(category: string, limit: number): Promise<Product[]> {
     if (!Number.isSafeInteger(limit) || limit < 1) return Promise.resolve([]);
-    return this.read("load related products", async (tx) => {
+    return this.read("load the best rated products", async (tx) => {
       // Best rated first, then id: deterministic, and served by the (category, rating, id) index.
       const { rows } = await tx.query<ProductRow>(
         `select ${COLUMNS} from public.products where category = $1
