@@ -29,6 +29,11 @@ const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
 const POOL_MESSAGE = "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000";
 const TIMEOUT_MESSAGE = "DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000";
 const PORT_MESSAGE = "PORT must be a port number from 0 to 65535";
+/**
+ * The shortest SESSION_SECRET production takes: 32 characters of `openssl rand -base64 32` hold
+ * 192 bits or more; a short word can be guessed offline from any signed cookie (ADR 023).
+ */
+export const MIN_SESSION_SECRET_LENGTH = 32;
 
 export interface Config {
   nodeEnv: "production" | "development" | "test";
@@ -41,7 +46,7 @@ export interface Config {
   /**
    * Hosted Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set; null: the embedded database.
    * `serviceRoleKey` (SUPABASE_SERVICE_ROLE_KEY, optional) lets the server keep the sign-in limits
-   * in the project's database (ADR 019); nothing else uses it.
+   * in the project's database (ADR 023); nothing else uses it.
    */
   supabase: { url: string; anonKey: string; serviceRoleKey: string | null } | null;
   /** A PostgreSQL server when DATABASE_URL is set (ADR 016); null: hosted Supabase or the embedded database. */
@@ -155,6 +160,15 @@ const EnvSchema = z
         code: z.ZodIssueCode.custom,
         path: ["DATABASE_URL"],
         message: "DATABASE_URL and SUPABASE_URL are both set: set one (a PostgreSQL server, or hosted Supabase)",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.SESSION_SECRET && env.SESSION_SECRET.length < MIN_SESSION_SECRET_LENGTH) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message:
+          `SESSION_SECRET is ${env.SESSION_SECRET.length} characters long; production needs at least ` +
+          `${MIN_SESSION_SECRET_LENGTH}: set it to a long random value (e.g. \`openssl rand -base64 32\`)`,
       });
     }
     // Several processes must share one secret, and only the operator can give them one (ADR 006).

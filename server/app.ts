@@ -2,22 +2,36 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 
-// The adapter's own conversions, which its createRequestHandler uses; not re-exported by its index,
-// so imported from its module (@remix-run/express is pinned in package.json).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/node";
+// The adapter's own conversion of a response, which its createRequestHandler uses; not re-exported
+// by its index, so imported from its module (@remix-run/express is pinned in package.json).
+import { sendRemixResponse } from "@remix-run/express/dist/server.js";
+import {
+  type AppLoadContext,
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  type ServerBuild,
+} from "@remix-run/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, {
   type ErrorRequestHandler,
-  type Request,
+  type Request as ExpressRequest,
   type RequestHandler,
   type Response as ExpressResponse,
 } from "express";
 import morgan from "morgan";
 
+import { isSheddable, type LoadShedder, sendBusy } from "./load-shedding";
 import { type KeptPage, type PageCache, plainBody } from "./page-cache";
-import { bodyLimit, crossSiteGuard, discardUnreadBody, hostGuard } from "./request-guards";
+import {
+  bodyLimit,
+  crossSiteGuard,
+  discardUnreadBody,
+  isForwardedHeader,
+  originGuard,
+  requestOrigin,
+  requestTargetGuard,
+} from "./request-guards";
 
 /**
  * The ceiling for any request body, refused here before it is read. Each form has a lower limit
@@ -32,12 +46,12 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
  * X-Forwarded-For. An IPv4 client on a dual-stack socket reads `::ffff:1.2.3.4`: the same client
  * as `1.2.3.4`, so one rate-limit key.
  */
-function clientAddress(req: Request): string {
+function clientAddress(req: ExpressRequest): string {
   const raw = req.ip || req.socket.remoteAddress;
   if (!raw) return "unknown";
   return raw.startsWith("::ffff:") && raw.includes(".") ? raw.slice("::ffff:".length) : raw;
 }
-morgan.token("client", (req) => clientAddress(req as Request));
+morgan.token("client", (req) => clientAddress(req as ExpressRequest));
 
 /**
  * `public/`'s files, an hour's cache life. express.static answers a path only after asking the
@@ -101,19 +115,62 @@ export interface AppOptions {
    * only where the catalogue cannot change while the process runs (the embedded database).
    */
   pageCache?: PageCache | null;
+  /** When given, pages that would be rendered are refused while it says the server is overloaded (ADR 024). */
+  shedder?: Pick<LoadShedder, "admit"> | null;
+}
+
+/**
+ * The request a route sees: its URL (`url`) is the origin read once at the edge (originGuard) and
+ * the request's path, and its headers are the request's own without the forwarded ones, so the page
+ * cache's key, every link a page writes and every cookie decision come from one reading of where
+ * the request was sent. (@remix-run/express builds the URL from headers a second time, and reads
+ * them differently: it dropped ":0" and an IPv6 host's port, and failed a target that is not a path.)
+ */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || isForwardedHeader(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  // Loaders and actions stop once nobody can receive their answer (the client went away).
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+/** Which headers a request has, as the page cache asks, without building a whole Request first. */
+function headerNames(req: ExpressRequest): Pick<Headers, "has"> {
+  return { has: (name) => req.headers[name.toLowerCase()] !== undefined };
 }
 
 /**
  * Remix's pages, as @remix-run/express's handler sends them, with the page cache in front when
- * there is one: an anonymous visit to a page kept there is answered without Remix.
+ * there is one: an anonymous visit to a page kept there is answered without Remix. A page that would
+ * be rendered while the event loop is too far behind is refused instead (ADR 024).
  */
-function remixPages(build: ServerBuild, mode: string, pageCache: PageCache | null): RequestHandler {
+function remixPages(
+  build: ServerBuild,
+  mode: string,
+  pageCache: PageCache | null,
+  shedder: Pick<LoadShedder, "admit"> | null,
+): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const request = createRemixRequest(req, res);
-      const found = pageCache?.find(request.method, request.url, request.headers);
+      // The URL every route sees and the page cache's key: the origin read once at the edge.
+      const url = `${requestOrigin(res)}${req.originalUrl}`;
+      const found = pageCache?.find(req.method, url, headerNames(req));
       if (found) return await sendKeptPage(req, res, found.page, found.ageSeconds);
+      // Before the Request is built: a refusal should cost as little as it can.
+      if (shedder && isSheddable(req.method, req.path) && !(await shedder.admit(res))) return sendBusy(res);
+      const request = toFetchRequest(req, res, url);
       const context: AppLoadContext = { clientAddress: clientAddress(req) };
       const response = await handle(request, context);
       const kept = await pageCache?.keep(request.method, request.url, request.headers, response);
@@ -126,7 +183,7 @@ function remixPages(build: ServerBuild, mode: string, pageCache: PageCache | nul
 }
 
 /** A kept page, gzipped as kept to whoever takes gzip (compression leaves an encoded body alone). */
-async function sendKeptPage(req: Request, res: ExpressResponse, page: KeptPage, ageSeconds: number | null) {
+async function sendKeptPage(req: ExpressRequest, res: ExpressResponse, page: KeptPage, ageSeconds: number | null) {
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   res.vary("Accept-Encoding");
@@ -141,7 +198,8 @@ async function sendKeptPage(req: Request, res: ExpressResponse, page: KeptPage, 
 
 /**
  * The production HTTP server around Remix (ADR 010): what remix-serve does (compression, static
- * files, a request log) plus Host validation, forwarded headers only from a trusted proxy, a
+ * files, a request log) plus request targets and Host validated, the origin read once (forwarded
+ * headers only from a trusted proxy), HSTS over HTTPS, load shedding (ADR 024), a
  * cross-site refusal, a body limit, the client's address in the load context, assets compressed at
  * build time (ADR 021) and, when given one, a cache of anonymous pages (ADR 020).
  */
@@ -152,6 +210,7 @@ export function createApp({
   publicDir,
   isClosing = () => false,
   pageCache = null,
+  shedder = null,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -165,7 +224,8 @@ export function createApp({
   });
   // One line a request; `:remote-addr` is req.ip, so it follows the trust proxy setting.
   app.use(morgan(":client :method :url :status :res[content-length] - :response-time ms"));
-  app.use(hostGuard({ trustProxy }));
+  app.use(requestTargetGuard());
+  app.use(originGuard({ trustProxy }));
   app.use(crossSiteGuard());
   app.use(bodyLimit(MAX_BODY_BYTES));
   app.use(discardUnreadBody());
@@ -192,7 +252,7 @@ export function createApp({
 
   // `use`, not `all("*")`: Express would decode the path as a route parameter first and fail a
   // malformed one (`/products/%F0%9F`) with its own error; Remix reads paths as they come.
-  app.use(remixPages(build, mode, pageCache));
+  app.use(remixPages(build, mode, pageCache, shedder));
 
   // Whatever escapes Remix (it answers its own errors): logged here, a plain 500 out, never a stack.
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {

@@ -10,6 +10,8 @@ import closeWithGrace from "close-with-grace";
 
 import { type Config, getConfig } from "../app/config.server";
 import { createApp } from "./app";
+import { refuseConnect } from "./request-guards";
+import { LoadShedder } from "./load-shedding";
 import { PageCache } from "./page-cache";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
 
@@ -81,9 +83,11 @@ const app = createApp({
   // A kept page is right for its whole lifetime only if the catalogue under it cannot change
   // (ADR 020); elsewhere the cache in front keeps pages, with one clock for every process.
   pageCache: lifecycle.catalogueIsFixed() ? new PageCache() : null,
+  shedder: new LoadShedder(),
 });
 const onListening = () => console.log(`MakerVolt listening on http://localhost:${port}`);
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
+server.on("connect", refuseConnect);
 server.on("error", (error: NodeJS.ErrnoException) => {
   exitBecause(Object.assign(new Error(`port ${port}: ${error.code ?? error.message}`), { name: "StartupError" }));
 });

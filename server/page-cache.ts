@@ -41,6 +41,13 @@ export interface PageCacheOptions {
  */
 const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Pages whose URL is longer than this are rendered every time, never kept: no link of the shop's
+ * comes near it, and a kept page's key counts against the budget as its body does, so junk query
+ * strings (`/about?x=` and 16 KB) could otherwise push the pages shoppers visit out.
+ */
+export const MAX_KEPT_URL_LENGTH = 1024;
+
 /** `s-maxage` of a response a shared cache may keep; null when it may not. */
 export function sharedLifetimeSeconds(response: Response): number | null {
   if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
@@ -63,7 +70,11 @@ export class PageCache {
     // Lifetimes are each page's own (expiresAt), checked against our clock, where tests can move it.
     this.pages = new LRUCache<string, KeptPage>({
       maxSize: maxBytes,
-      sizeCalculation: (page) => page.gzipped.length + 64 * page.headers.length,
+      // The key is memory too: a URL's characters (two bytes each at worst) count as the body's bytes do.
+      sizeCalculation: (page, url) =>
+        page.gzipped.length +
+        page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) +
+        2 * url.length,
     });
   }
 
@@ -72,7 +83,7 @@ export class PageCache {
    * cookie and without credentials is looked up; `url` is the whole URL, since a page holds its
    * origin (ADR 008).
    */
-  find(method: string, url: string, headers: Headers): { page: KeptPage; ageSeconds: number } | null {
+  find(method: string, url: string, headers: Pick<Headers, "has">): { page: KeptPage; ageSeconds: number } | null {
     if (!isAnonymousRead(method, headers)) return null;
     const page = this.pages.get(url);
     if (!page) return null;
@@ -86,11 +97,13 @@ export class PageCache {
 
   /**
    * Keeps the response to an anonymous GET when it says a shared cache may keep it, and returns
-   * the page as kept. Otherwise null, with the response untouched, to be sent as it is.
+   * the page as kept. Otherwise (or when its URL is over MAX_KEPT_URL_LENGTH) null, with the
+   * response untouched, to be sent as it is.
    */
   async keep(method: string, url: string, requestHeaders: Headers, response: Response): Promise<KeptPage | null> {
     const seconds = sharedLifetimeSeconds(response);
     if (method !== "GET" || seconds === null || !isAnonymousRead(method, requestHeaders)) return null;
+    if (url.length > MAX_KEPT_URL_LENGTH) return null;
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(
       ([name]) => name !== "content-length" && name !== "content-encoding",
@@ -118,6 +131,6 @@ export function plainBody(page: KeptPage): Promise<Buffer> {
   return gunzipAsync(page.gzipped);
 }
 
-function isAnonymousRead(method: string, headers: Headers): boolean {
+function isAnonymousRead(method: string, headers: Pick<Headers, "has">): boolean {
   return (method === "GET" || method === "HEAD") && !headers.has("Cookie") && !headers.has("Authorization");
 }

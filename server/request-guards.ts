@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+
 import type { RequestHandler } from "express";
 
 /**
@@ -9,41 +12,153 @@ const HOST_LABEL = "[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?";
 /** A host name or IPv4 address (dot-separated labels, optional trailing dot) or a bracketed IPv6 address, optional port. */
 const HOST_PATTERN = new RegExp(`^(?:${HOST_LABEL}(?:\\.${HOST_LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, "i");
 
-/** Whether `value` is a well-formed `Host` (or `X-Forwarded-Host`) header value: what URL parsing accepts, nothing more. */
-export function isValidHost(value: string | undefined): value is string {
-  if (!value || value.length > 255) return false;
+/**
+ * `value` as the host of a URL (lower case, a default port dropped, IPv6 compressed), or null when
+ * it is not a well-formed `Host` value: a name or address and an optional port from 1 to 65535, and
+ * nothing else (no userinfo, path or spaces). Port 0 is refused as well as 65536: URL parsing keeps
+ * ":0", while other readers of the same header drop it, and two readings of one header are how one
+ * visitor's page could be kept under another's URL.
+ */
+export function canonicalHost(value: string | undefined): string | null {
+  if (!value || value.length > 255) return null;
   const match = HOST_PATTERN.exec(value);
-  if (!match) return false;
-  if (match[1] !== undefined && Number(match[1]) > 65535) return false;
+  if (!match) return null;
+  if (match[1] !== undefined && !(Number(match[1]) >= 1 && Number(match[1]) <= 65535)) return null;
   try {
-    new URL(`http://${value}`);
-    return true;
+    return new URL(`http://${value}`).host;
   } catch {
-    return false;
+    return null;
   }
 }
 
+/** Whether `value` is a well-formed `Host` (or `X-Forwarded-Host`) header value (canonicalHost). */
+export function isValidHost(value: string | undefined): value is string {
+  return canonicalHost(value) !== null;
+}
+
 const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
+
+/**
+ * The headers a route may see: the request's own, less every forwarded header. What those say is
+ * read once, here, into the request's origin (and by Express into its client address), so no route
+ * can read another version of it.
+ */
+export function isForwardedHeader(name: string): boolean {
+  return FORWARDED_HEADERS.includes(name.toLowerCase());
+}
 
 function plain(res: Parameters<RequestHandler>[1], status: number, text: string) {
   res.status(status).type("text/plain; charset=utf-8").set("Cache-Control", "no-store").send(text);
 }
 
+/** The last entry of a comma-separated forwarded header: the one the proxy in front of us wrote. */
+function lastEntry(value: string | string[] | undefined): string | undefined {
+  const joined = Array.isArray(value) ? value.join(",") : value;
+  return joined
+    ?.split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .at(-1);
+}
+
+export interface OriginHeaders {
+  host: string | undefined;
+  forwardedHost?: string | string[];
+  forwardedProto?: string | string[];
+  /** The connection itself is TLS. */
+  encrypted: boolean;
+}
+
 /**
- * 400 for a missing or malformed `Host` (e.g. `a b`, `[::1`), which would otherwise make the
- * adapter's `new URL()` throw. Forwarded headers are believed only from a proxy we trust
- * (TRUST_PROXY=1); otherwise they are removed, so no route, and not Remix's own origin check,
- * ever reads a value the visitor made up.
+ * The origin a request is addressed to ("https://www.makervolt.com"), read once for everything the
+ * server and the shop do with it: the page cache's key, the URL the routes see (so canonical links,
+ * share tags and JSON-LD), the cross-site check, Secure cookies and HSTS. With a trusted proxy
+ * (`trustProxy`), the last entry of X-Forwarded-Host and X-Forwarded-Proto, the one it wrote, as
+ * for the client's address in X-Forwarded-For; without one, the Host header and the connection.
+ * null when the host is missing or malformed (canonicalHost), or the protocol is neither http nor https.
  */
-export function hostGuard({ trustProxy }: { trustProxy: boolean }): RequestHandler {
+export function readOrigin(headers: OriginHeaders, trustProxy: boolean): string | null {
+  const forwardedHost = trustProxy ? lastEntry(headers.forwardedHost) : undefined;
+  const forwardedProto = trustProxy ? lastEntry(headers.forwardedProto)?.toLowerCase() : undefined;
+  const host = canonicalHost(forwardedHost ?? headers.host);
+  const protocol = forwardedProto ?? (headers.encrypted ? "https" : "http");
+  if (!host || (protocol !== "http" && protocol !== "https")) return null;
+  return new URL(`${protocol}://${host}`).origin;
+}
+
+/** The origin originGuard read for this request (res.locals.origin). */
+export function requestOrigin(res: Parameters<RequestHandler>[1]): string {
+  return res.locals.origin as string;
+}
+
+/** A year, as browsers' preload lists ask; no includeSubDomains: the shop cannot speak for other hosts of its domain. */
+const HSTS = "max-age=31536000";
+
+/**
+ * 400 for a missing or malformed `Host` (or, from a trusted proxy, `X-Forwarded-Host` or
+ * `-Proto`); otherwise the request's origin goes into `res.locals.origin` (readOrigin) and, over
+ * HTTPS, every answer carries Strict-Transport-Security. Forwarded headers are believed only from
+ * a proxy we trust (TRUST_PROXY=1); otherwise they are removed, so no route, and not Express's
+ * client address either, ever reads a value the visitor made up.
+ */
+export function originGuard({ trustProxy }: { trustProxy: boolean }): RequestHandler {
   return (req, res, next) => {
     if (!trustProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
-    const forwardedHost = req.headers["x-forwarded-host"];
-    const hostValid =
-      isValidHost(req.headers.host) &&
-      (forwardedHost === undefined ||
-        (typeof forwardedHost === "string" && isValidHost(forwardedHost.split(",")[0]?.trim())));
-    if (!hostValid) return plain(res, 400, "Bad Request: the Host header is missing or malformed.");
+    const origin = readOrigin(
+      {
+        host: req.headers.host,
+        forwardedHost: req.headers["x-forwarded-host"],
+        forwardedProto: req.headers["x-forwarded-proto"],
+        encrypted: "encrypted" in req.socket && req.socket.encrypted === true,
+      },
+      trustProxy,
+    );
+    if (!origin) return plain(res, 400, "Bad Request: the Host header is missing or malformed.");
+    res.locals.origin = origin;
+    if (origin.startsWith("https:")) res.set("Strict-Transport-Security", HSTS);
+    next();
+  };
+}
+
+/** What the shop answers to `OPTIONS *` (RFC 9110, 9.3.7): the methods it takes anywhere. */
+const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
+
+/**
+ * The answer to `CONNECT host:port` (authority-form), which Node hands to the server's "connect"
+ * listener instead of to Express, and otherwise answers by closing the connection: 405, since the
+ * shop is no proxy.
+ */
+export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
+  socket.end(
+    "HTTP/1.1 405 Method Not Allowed\r\n" +
+      `Allow: ${ALLOWED_METHODS}\r\n` +
+      "Content-Type: text/plain; charset=utf-8\r\nContent-Length: 31\r\nConnection: close\r\n\r\n" +
+      "Method Not Allowed: no proxy.\r\n",
+  );
+}
+
+/**
+ * Request targets other than a path (RFC 9112, 3.2), which Node accepts and hands on as they came:
+ * - `OPTIONS *` (asterisk-form) asks about the server itself: 204 with `Allow`; `*` with any other method is a 400.
+ * - `GET http://host/path` (absolute-form, what proxies are sent): the target's host stands for
+ *   `Host`, as the RFC says, and its path and query are the target. Other schemes, or userinfo, are a 400.
+ * - Anything else that does not start with "/" is a 400.
+ * Each is answered here, so no later step builds a URL from a target that is not a path.
+ */
+export function requestTargetGuard(): RequestHandler {
+  return (req, res, next) => {
+    const target = req.url;
+    if (target.startsWith("/")) return next();
+    if (target === "*") {
+      if (req.method !== "OPTIONS") return plain(res, 400, "Bad Request: * is a target for OPTIONS only.");
+      return res.status(204).set("Allow", ALLOWED_METHODS).set("Cache-Control", "no-store").end();
+    }
+    const url = URL.canParse(target) ? new URL(target) : null;
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) {
+      return plain(res, 400, "Bad Request: the request target is not a path on this server.");
+    }
+    req.headers.host = url.host;
+    req.url = req.originalUrl = url.pathname + url.search;
     next();
   };
 }
@@ -82,11 +197,10 @@ export function crossSiteReason(
   return originUrl.host === host ? null : `Origin ${originUrl.host} is not ${host}`;
 }
 
-/** 403 for a cross-site request that could change state, before any action runs. */
+/** 403 for a cross-site request that could change state, before any action runs (after originGuard). */
 export function crossSiteGuard(): RequestHandler {
   return (req, res, next) => {
-    const forwardedHost = req.headers["x-forwarded-host"];
-    const host = (typeof forwardedHost === "string" && forwardedHost.split(",")[0]?.trim()) || req.headers.host!;
+    const host = new URL(requestOrigin(res)).host;
     const origin = req.headers.origin;
     const secFetchSite = req.headers["sec-fetch-site"];
     const reason = crossSiteReason(req.method, {

@@ -43,11 +43,13 @@ const MB = 1024 * 1024;
 /**
  * A seed product is about 1.1 KB of JSON and a catalogue page of 24 about 22 KB, so with
  * products like the seed's the entry counts bind first; the sizes still bind when products are
- * larger (long descriptions, many specifications). At most about 23 MB of JSON in all, and
+ * larger (long descriptions, many specifications). At most about 17 MB of JSON in all, and
  * objects take about 1.5 times their JSON length in the heap (measured on a catalogue page).
+ * The catalogue pages are the page cache's second line (ADR 020), so they got the smaller share
+ * when overload needed the memory for a password check (ADR 024).
  */
 const DEFAULT_CACHE_LIMITS: CacheLimits = {
-  lists: { entries: 500, size: 12 * MB },
+  lists: { entries: 250, size: 6 * MB },
   products: { entries: 2000, size: 3 * MB },
   groups: { entries: 1000, size: 8 * MB },
 };

@@ -4,7 +4,7 @@ import { type Config, getConfig } from "~/config.server";
 
 import { CachedProductRepository } from "./cached-repository";
 import type { SqlClient } from "./sql/sql-client.server";
-import { type AuthBackend, BackendError, type FailureCounts, type ProductRepository } from "./types";
+import { type AuthBackend, BackendError, type ProductRepository, type TokenBuckets } from "./types";
 
 /**
  * The one place that decides which data service the app talks to (docs/data.md#backends): hosted
@@ -68,29 +68,29 @@ export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async (
 });
 
 /**
- * Where failed sign-ins are counted (ADR 019): in the database when several processes can share
- * it (a PostgreSQL server; hosted Supabase when SUPABASE_SERVICE_ROLE_KEY lets the server call its
- * functions), otherwise in this process's memory (the embedded database, which only one process
- * can open; hosted without the key, where each process then has its own allowance:
- * docs/accounts.md#rate-limits).
+ * Where the sign-in limits' token buckets are kept (ADR 023): in the database when several
+ * processes can share it (a PostgreSQL server; hosted Supabase when SUPABASE_SERVICE_ROLE_KEY lets
+ * the server call its functions), otherwise in this process's memory (the embedded database, which
+ * only one process can open; hosted without the key, where each process then has its own
+ * allowance: docs/accounts.md#rate-limits).
  */
-export const getFailureCounts: () => Promise<FailureCounts> = memoisePromise(async () => {
+export const getTokenBuckets: () => Promise<TokenBuckets> = memoisePromise(async () => {
   const kind = configuredBackend();
   if (kind === "postgres") {
-    const { SqlFailureCounts } = await import("./sql/failure-counts.server");
+    const { SqlTokenBuckets } = await import("./sql/token-buckets.server");
     const { getPostgres } = await import("./postgres/database.server");
-    return new SqlFailureCounts(await getPostgres());
+    return new SqlTokenBuckets(await getPostgres());
   }
   if (kind === "supabase") {
     const { getSupabaseServiceClient } = await import("./supabase/client.server");
     const serviceClient = getSupabaseServiceClient();
     if (serviceClient) {
-      const { SupabaseFailureCounts } = await import("./supabase/failure-counts.server");
-      return new SupabaseFailureCounts(serviceClient);
+      const { SupabaseTokenBuckets } = await import("./supabase/token-buckets.server");
+      return new SupabaseTokenBuckets(serviceClient);
     }
   }
-  const { MemoryFailureCounts } = await import("./memory-failure-counts.server");
-  return new MemoryFailureCounts();
+  const { MemoryTokenBuckets } = await import("./memory-token-buckets.server");
+  return new MemoryTokenBuckets();
 });
 
 /**

@@ -88,6 +88,7 @@ export interface AuthFailure {
     | "weak_password"
     | "validation_failed"
     | "over_request_rate_limit"
+    | "over_capacity"
     | "network"
     | "unexpected";
   message: string;
@@ -122,7 +123,7 @@ export interface SessionLookup {
 
 /**
  * Accounts and sessions, implemented once for the embedded database and once for hosted
- * Supabase auth (GoTrue). Sign-up confirms at once and signs the new user in (ADR 011).
+ * Supabase auth (GoTrue). Sign-up confirms at once and signs the new user in (docs/accounts.md#sign-in-and-sign-up).
  */
 export interface AuthBackend {
   signUp(email: string, password: string): Promise<AuthOutcome>;
@@ -147,18 +148,37 @@ export const AUTH_MESSAGES = {
    * never the shopper's doing (docs/accounts.md#hosted-supabase-at-scale).
    */
   busy: "Our sign-in service is busy. Please try again in a minute.",
+  /**
+   * Ours: more passwords are waiting to be checked than the server checks in about a second (a
+   * crowd, or someone trying many at once), so this one was not queued (ADR 024).
+   */
+  overloaded: "Too many people are signing in right now. Please try again in a few seconds.",
 } as const;
 
 /**
- * Failed sign-ins and sign-ups counted per key ("email:..." or "address:..."), in fixed windows
- * (app/services/rate-limit.server.ts decides the limits). Kept where every process of the shop sees
- * them when several can run: in the database (ADR 019).
+ * A token bucket: holds up to `capacity` tokens and regains one every `refillMs`; each sign-in or
+ * sign-up attempt takes a token. app/services/rate-limit.server.ts decides which buckets an attempt
+ * takes from and how big they are (ADR 023).
  */
-export interface FailureCounts {
-  /** The failures of each of `keys` whose window is still open; keys without any are absent. */
-  count(keys: readonly string[]): Promise<Map<string, number>>;
-  /** One more failure for `key`, atomically; opens a window of `windowMs` when none is open. */
-  record(key: string, windowMs: number): Promise<void>;
-  /** Forgets `key`'s failures (a successful sign-in for that email). */
-  forget(key: string): Promise<void>;
+export interface Bucket {
+  key: string;
+  capacity: number;
+  refillMs: number;
+}
+
+/**
+ * Where the buckets are kept: where every process of the shop sees them when several can run, in
+ * the database (ADR 023). A bucket never written to is full.
+ */
+export interface TokenBuckets {
+  /**
+   * Takes one token from every bucket, or none, atomically: attempts made in parallel, in one
+   * process or several, are admitted exactly as if made one after another. Resolves to 0 when the
+   * tokens were taken, otherwise to the milliseconds until every bucket has one again.
+   */
+  take(buckets: readonly Bucket[]): Promise<number>;
+  /** Gives one token back to each bucket, never above its capacity (an attempt that did not count there). */
+  giveBack(buckets: readonly Bucket[]): Promise<void>;
+  /** Fills the buckets with these keys again. */
+  refill(keys: readonly string[]): Promise<void>;
 }

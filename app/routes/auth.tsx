@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -18,7 +18,7 @@ import { SignInSchema, SignUpSchema } from "~/services/auth-form.server";
 import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";
 import { parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { isAuthAttemptLimited, recordAuthFailure, recordAuthSuccess } from "~/services/rate-limit.server";
+import { type Admission, admitAuthAttempt, type AttemptOutcome } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
@@ -65,6 +65,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** How long a shopper is asked to wait when our sign-in service, or the one we call, is down. */
+const OUTAGE_RETRY_SECONDS = 60;
+/** The password checks waiting now take about a second (ADR 024). */
+const OVERLOADED_RETRY_SECONDS = 3;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   await requireValidCsrf(form, request);
@@ -75,43 +80,61 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Kept for the form after a failure; the password never is (nor logged, nor echoed).
   const email = submission.values.email.trim().slice(0, 254);
 
-  const fail = (message: string, status: 400 | 429 | 503, errors: AuthErrors = {}) => {
+  /** The form again, with the failure toast; a 429 or 503 says when to try again (Retry-After). */
+  const fail = (message: string, status: 400 | 429 | 503, retryAfterSeconds?: number, errors: AuthErrors = {}) => {
     const toast = toastInThisResponse(context, {
       title: COPY[mode].failure,
       description: message,
       variant: "destructive",
     });
-    return data({ mode, email, errors, toast }, { status });
+    const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
+    return data({ mode, email, errors, toast }, { status, headers });
   };
 
   const { fieldErrors } = submission;
-  if (fieldErrors) return fail(errorMessage(fieldErrors.email ?? fieldErrors.password), 400, fieldErrors);
+  if (fieldErrors) return fail(errorMessage(fieldErrors.email ?? fieldErrors.password), 400, undefined, fieldErrors);
   if (mode === "sign-up" && isSpam(form)) return fail(errorMessage(), 400);
 
+  // Admitted before any password is hashed or any sign-in service called, so attempts sent all at
+  // once get no more checks than the same attempts one by one (rate-limit.server.ts, ADR 023).
   const { email: validEmail, password } = submission.data;
+  let admission: Admission;
+  try {
+    admission = await admitAuthAttempt(context.clientAddress, validEmail);
+  } catch (error) {
+    // The limits could not be read: an outage to the shopper, like an unreachable service.
+    console.error("auth: the sign-in limits are unavailable", error);
+    return fail(AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
+  }
+  if (!admission.admitted) return fail(AUTH_MESSAGES.rateLimited, 429, admission.retryAfterSeconds);
+
+  const answer = async (outcome: AttemptOutcome, ...failure: Parameters<typeof fail>) => {
+    await admission.settle(outcome);
+    return fail(...failure);
+  };
   let outcome: AuthOutcome;
   try {
-    if (await isAuthAttemptLimited(context.clientAddress, validEmail)) return fail(AUTH_MESSAGES.rateLimited, 429);
     const backend = await getAuthBackend();
     outcome =
       mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
   } catch (error) {
-    // The database could not be opened or the limits read: an outage to the shopper, like an unreachable service.
+    // The database could not be opened: an outage to the shopper, and no attempt of theirs.
     console.error("auth: the account backend is unavailable", error);
-    return fail(AUTH_MESSAGES.unavailable, 503);
+    return answer("uncounted", AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
   }
   if (!outcome.ok) {
+    const { code, status, message } = outcome.error;
+    // Too many passwords waiting to be checked: refused at once rather than queued (ADR 024).
+    if (code === "over_capacity") return answer("uncounted", AUTH_MESSAGES.overloaded, 503, OVERLOADED_RETRY_SECONDS);
     // Not the shopper's doing (network, time-out, 5xx): say so, and it is no failed attempt either.
-    if (isAuthOutage(outcome.error)) return fail(AUTH_MESSAGES.unavailable, 503);
+    if (isAuthOutage(outcome.error)) return answer("uncounted", AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
     // The service's own limit (per address, and every shopper shares the server's): not this shopper's doing
     // either, so the message is ours and it counts against nobody; the backend has warned the operator.
-    if (outcome.error.status === 429) return fail(AUTH_MESSAGES.busy, 429);
-    // Only the answers a guesser gets (wrong password, taken email) count; an outage does not.
-    if (outcome.error.status >= 400 && outcome.error.status < 500)
-      await recordAuthFailure(context.clientAddress, validEmail);
-    return fail(errorMessage(outcome.error.message), 400);
+    if (status === 429) return answer("uncounted", AUTH_MESSAGES.busy, 429, OUTAGE_RETRY_SECONDS);
+    // Only the answers a guesser gets (wrong password, taken email) count as failures.
+    return answer(status >= 400 && status < 500 ? "failed" : "uncounted", errorMessage(message), 400);
   }
-  await recordAuthSuccess(validEmail);
+  await admission.settle("succeeded");
 
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   return createUserSession(
@@ -123,6 +146,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : { title: "Welcome back!", description: "You've successfully signed in." },
   );
 }
+
+/** A refused attempt's Retry-After reaches the page, with or without JavaScript (Remix keeps only cookies by default). */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** Neither mode is worth a search result; crawlers may still follow the header and footer links. */
 export const meta: MetaFunction = ({ location }) => {

@@ -82,12 +82,9 @@ export function signedCookie(name: string, options: Omit<CookieOptions, "secrets
 /**
  * Secure only in production over HTTPS: browsers refuse a Secure cookie sent over plain HTTP, and
  * the end-to-end server (NODE_ENV=production on http://localhost) must still deliver cookies.
- * Behind a TLS-terminating proxy `request.url` says http: the proxy's X-Forwarded-Proto is
- * honoured too, and the server entry passes it on only from a proxy we trust (TRUST_PROXY=1).
+ * Behind a TLS-terminating proxy, `request.url` says https when the proxy says so: the server
+ * entry reads its X-Forwarded-Proto once, and only from a proxy we trust (TRUST_PROXY=1).
  */
 export function isSecure(request: Request, { nodeEnv }: Pick<Config, "nodeEnv"> = getConfig()): boolean {
-  if (nodeEnv !== "production") return false;
-  if (new URL(request.url).protocol === "https:") return true;
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-  return forwarded === "https";
+  return nodeEnv === "production" && new URL(request.url).protocol === "https:";
 }

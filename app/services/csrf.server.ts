@@ -6,7 +6,7 @@ import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
 
 /**
- * Cross-site request forgery protection where a session is at stake (ADR 011, ADR 017):
+ * Cross-site request forgery protection where a session is at stake (ADR 023, ADR 017):
  * remix-utils' authenticity token for sign-in, sign-up and logout. The page holding such a form
  * (`/auth`'s loader, or the root loader for a signed-in visitor's Logout) gives the visitor a
  * random token in the signed, HttpOnly `csrf` cookie and the same token in the form's hidden field
@@ -64,6 +64,22 @@ export async function commitCsrfToken(request: Request): Promise<{ token: string
   }
   const token = newToken();
   return { token, setCookie: await cookie.serialize(token) };
+}
+
+/**
+ * `Set-Cookie` for a new token in place of whatever this visitor had: at sign-in, so a token
+ * learnt before it (say, from a shared computer's open tab) is worth nothing afterwards.
+ */
+export async function rotateCsrfToken(request: Request): Promise<string> {
+  return csrfFor(request).cookie.serialize(newToken());
+}
+
+/**
+ * `Set-Cookie` that removes the visitor's token: at sign-out. The next page with a form that needs
+ * one makes a new one, and until then the visitor has no cookie, so shared copies of pages serve them again.
+ */
+export async function clearCsrfToken(request: Request): Promise<string> {
+  return csrfFor(request).cookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 export const CSRF_FAILURE_MESSAGE =

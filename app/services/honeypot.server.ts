@@ -9,11 +9,27 @@ import { cookieSecret } from "~/services/cookie-policy.server";
  */
 let honeypot: Honeypot | undefined;
 
+/** The fields' names (remix-utils' own defaults, named here so the check below can read them). */
+const TRAP_FIELD = "name__confirm";
+const VALID_FROM_FIELD = "from__confirm";
+
 /** Made on first use, so importing this module decides no secret. */
 function getHoneypot(): Honeypot {
-  honeypot ??= new Honeypot({ encryptionSeed: cookieSecret() });
+  honeypot ??= new Honeypot({
+    encryptionSeed: cookieSecret(),
+    nameFieldName: TRAP_FIELD,
+    validFromFieldName: VALID_FROM_FIELD,
+  });
   return honeypot;
 }
+
+/**
+ * What remix-utils' encrypted timestamp looks like: the base64 of crypto-js's "Salted__", its salt
+ * and one or two AES blocks, 44 characters for any timestamp of ours. Anything else is refused
+ * before it is decrypted: crypto-js decrypts in JavaScript on the main thread, and a 1 MB value
+ * held every other request up for up to a second (ADR 023).
+ */
+const ENCRYPTED_TIMESTAMP = /^U2FsdGVkX1[A-Za-z0-9+/]{22,54}={0,2}$/;
 
 /** Props for `<HoneypotFieldsProvider>`: call in the loader of a page with a protected form. */
 export function honeypotInputProps() {
@@ -22,10 +38,13 @@ export function honeypotInputProps() {
 
 /**
  * True when the submission looks automated: the trap field is filled, or the timestamp is
- * missing, forged or in the future. Never throws: besides remix-utils' SpamError, crypto-js
- * throws on a garbled ciphertext, and that is a forged field too.
+ * missing, ill-formed, forged or in the future. Never throws: besides remix-utils' SpamError,
+ * crypto-js throws on a garbled ciphertext, and that is a forged field too. (remix-utils lets a
+ * form without either field through; ours always carry both, so a missing timestamp is spam.)
  */
 export function isSpam(form: FormData): boolean {
+  const validFrom = form.get(VALID_FROM_FIELD);
+  if (typeof validFrom !== "string" || !ENCRYPTED_TIMESTAMP.test(validFrom)) return true;
   try {
     getHoneypot().check(form);
     return false;

@@ -1,62 +1,108 @@
-import { getFailureCounts } from "~/backends/index.server";
-import { BackendError } from "~/backends/types";
+import ipaddr from "ipaddr.js";
+
+import { getTokenBuckets } from "~/backends/index.server";
+import { BackendError, type Bucket } from "~/backends/types";
 
 /**
- * Limits on failed sign-ins and sign-ups: per email (5 failures a minute) and per client address
- * (100 an hour). A limited attempt is refused before any password is hashed or any sign-in
- * service is called, so a flood buys neither CPU nor the service's own allowance. The counts are
- * kept where every process of the shop sees them (the backend's FailureCounts, ADR 019).
+ * The sign-in and sign-up limits (ADR 023, docs/accounts.md#rate-limits). Every attempt is admitted
+ * before any password is hashed or any sign-in service is called, by taking a token from each of
+ * four buckets at once, atomically, where every process of the shop sees them (ADR 023):
  *
- * The client's address comes from the server entry's load context: the socket's address, or
- * with TRUST_PROXY=1 the one our proxy appended to X-Forwarded-For (server/app.ts), never a value
- * the client wrote itself.
+ * - failures for one email from one address: 5, then one more a minute. A stranger's wrong
+ *   passwords lock only their own address out of that email;
+ * - failures for one email from everywhere: 100, then one every 30 s. It takes many addresses to
+ *   empty, and even then it slows guessing to 120 an hour rather than locking the owner out;
+ * - failures from one address, whatever the email: 100, then 100 an hour;
+ * - sign-ins and sign-ups that succeed from one address (each makes a session or an account): 30,
+ *   then one a minute.
+ *
+ * Once the answer is known the attempt is settled: a failure keeps its failure tokens and gives back
+ * the session one; a success gives back its failure tokens (and refills the email-from-address
+ * bucket, as a successful sign-in forgets that address's earlier mistakes) and keeps the session one;
+ * an attempt that was nobody's doing (the service was down or busy) gives every token back.
+ *
+ * The client's address comes from the server entry's load context: the socket's address, or with
+ * TRUST_PROXY=1 the one our proxy appended to X-Forwarded-For (server/app.ts), never a value the
+ * client wrote itself. An IPv6 address counts as its /64, the block one subscriber is given.
  */
 
-export const EMAIL_LIMIT = { failures: 5, windowMs: 60 * 1000 };
-export const ADDRESS_LIMIT = { failures: 100, windowMs: 60 * 60 * 1000 };
+const MINUTE = 60_000;
 
-const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
-const addressKey = (clientAddress: string) => `address:${clientAddress}`;
+/** The size of each bucket, as `Bucket` without its key: `capacity` tokens, one back every `refillMs`. */
+export const SIGN_IN_LIMITS = {
+  emailFromAddress: { capacity: 5, refillMs: MINUTE },
+  email: { capacity: 100, refillMs: 30_000 },
+  address: { capacity: 100, refillMs: 36_000 },
+  sessionsFromAddress: { capacity: 30, refillMs: MINUTE },
+} as const;
 
 /**
- * Whether a sign-in or sign-up for `email` from `clientAddress` must wait. Throws a BackendError
- * (unavailable) when the counts cannot be read: an attempt is never let through unchecked.
+ * Where `clientAddress` counts from: an IPv4 address as it is (an IPv4-mapped IPv6 address too), an
+ * IPv6 address as its /64 (one subscriber gets a whole /64, so counting addresses one by one would
+ * give them 2^64 allowances). Anything unparsable counts as itself.
  */
-export async function isAuthAttemptLimited(clientAddress: string, email: string): Promise<boolean> {
-  const [byEmail, byAddress] = [emailKey(email), addressKey(clientAddress)];
-  let failures: Map<string, number>;
+export function addressBlock(clientAddress: string): string {
+  if (!ipaddr.isValid(clientAddress)) return clientAddress;
+  const address = ipaddr.process(clientAddress);
+  if (address.kind() === "ipv4") return address.toString();
+  const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${address.toNormalizedString()}/64`);
+  return `${prefix.toString()}/64`;
+}
+
+/** The four buckets of one attempt (see the module comment). */
+export function attemptBuckets(clientAddress: string, email: string) {
+  const block = addressBlock(clientAddress);
+  const account = email.trim().toLowerCase();
+  return {
+    emailFromAddress: { key: `email-from:${account} ${block}`, ...SIGN_IN_LIMITS.emailFromAddress },
+    email: { key: `email:${account}`, ...SIGN_IN_LIMITS.email },
+    address: { key: `address:${block}`, ...SIGN_IN_LIMITS.address },
+    sessionsFromAddress: { key: `sessions:${block}`, ...SIGN_IN_LIMITS.sessionsFromAddress },
+  } satisfies Record<keyof typeof SIGN_IN_LIMITS, Bucket>;
+}
+
+/**
+ * What became of an admitted attempt: "succeeded" (signed in or signed up), "failed" (an answer a
+ * guesser gets: wrong password, email taken), or "uncounted" (nobody's doing: an outage, a busy service).
+ */
+export type AttemptOutcome = "succeeded" | "failed" | "uncounted";
+
+export type Admission =
+  { admitted: true; settle(outcome: AttemptOutcome): Promise<void> } | { admitted: false; retryAfterSeconds: number };
+
+/**
+ * Admits one sign-in or sign-up for `email` from `clientAddress`, or says how long to wait. Throws
+ * a BackendError (unavailable) when the limits cannot be read: an attempt is never let through
+ * unchecked. The caller settles an admitted attempt once it knows the outcome.
+ */
+export async function admitAuthAttempt(clientAddress: string, email: string): Promise<Admission> {
+  const buckets = attemptBuckets(clientAddress, email);
+  const all = Object.values(buckets);
+  let waitMs: number;
   try {
-    failures = await (await getFailureCounts()).count([byEmail, byAddress]);
+    waitMs = await (await getTokenBuckets()).take(all);
   } catch (error) {
     throw new BackendError("The sign-in limits could not be read.", { kind: "unavailable", cause: error });
   }
-  return (
-    (failures.get(byEmail) ?? 0) >= EMAIL_LIMIT.failures || (failures.get(byAddress) ?? 0) >= ADDRESS_LIMIT.failures
-  );
+  if (waitMs > 0) return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  return { admitted: true, settle: (outcome) => settle(buckets, outcome) };
 }
 
 /**
- * Counts a failed sign-in or sign-up (wrong password, email already registered ...). A count that
- * cannot be written (the database went down since the check) is logged: the shopper still gets
- * the answer to their attempt.
+ * Gives back the tokens an attempt should not have kept. A change that cannot be written (the
+ * database went down since the attempt was admitted) is logged: the shopper still gets their answer,
+ * and the attempt stays counted, the safe side for a limit.
  */
-export async function recordAuthFailure(clientAddress: string, email: string): Promise<void> {
+async function settle(buckets: ReturnType<typeof attemptBuckets>, outcome: AttemptOutcome): Promise<void> {
   try {
-    const store = await getFailureCounts();
-    await Promise.all([
-      store.record(emailKey(email), EMAIL_LIMIT.windowMs),
-      store.record(addressKey(clientAddress), ADDRESS_LIMIT.windowMs),
-    ]);
+    const store = await getTokenBuckets();
+    if (outcome === "failed") await store.giveBack([buckets.sessionsFromAddress]);
+    else if (outcome === "uncounted") await store.giveBack(Object.values(buckets));
+    else {
+      await store.giveBack([buckets.email, buckets.address]);
+      await store.refill([buckets.emailFromAddress.key]);
+    }
   } catch (error) {
-    console.error("A failed sign-in could not be counted", error);
-  }
-}
-
-/** After a successful sign-in: this email's earlier failures no longer count. */
-export async function recordAuthSuccess(email: string): Promise<void> {
-  try {
-    await (await getFailureCounts()).forget(emailKey(email));
-  } catch (error) {
-    console.error("A sign-in's earlier failures could not be forgotten", error);
+    console.error(`A sign-in attempt could not be settled as ${outcome}`, error);
   }
 }

@@ -4,6 +4,7 @@ import { getAuthBackend } from "~/backends/index.server";
 import type { AuthUser, SessionRef } from "~/backends/types";
 import type { ToastInput } from "~/models/toast";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
+import { clearCsrfToken, rotateCsrfToken } from "~/services/csrf.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
@@ -88,7 +89,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
 }
 
 /**
- * After sign-in or sign-up: the new session's cookie, and a 303 to `redirectTo` with `toast`.
+ * After sign-in or sign-up: the new session's cookie, a new CSRF token, and a 303 to `redirectTo` with `toast`.
  * A session this browser's cookie still names (say its lookup failed while the database was
  * briefly unreachable, so the shopper saw the form) is ended first: replacing the cookie must
  * not leave it alive on the server.
@@ -101,7 +102,7 @@ export async function createUserSession(
 ): Promise<Response> {
   const previous = await readSessionRef(request);
   if (previous && previous !== session) await endSession(previous);
-  const headers = new Headers();
+  const headers = new Headers({ "Set-Cookie": await rotateCsrfToken(request) });
   if (session) headers.append("Set-Cookie", await commitSession(request, session));
   return redirectWithToast(request, redirectTo, toast, { headers });
 }
@@ -119,11 +120,12 @@ async function endSession(session: SessionRef): Promise<void> {
 export type LogoutResult = { ok: true; headers: Headers } | { ok: false; message: string; headers: Headers };
 
 /**
- * Ends the session on the server and clears the cookie. The cookie is cleared even when the
- * backend fails, so this browser is signed out either way; the failure is reported.
+ * Ends the session on the server and clears its cookie and the CSRF token. The cookies are cleared
+ * even when the backend fails, so this browser is signed out either way; the failure is reported.
  */
 export async function logout(request: Request): Promise<LogoutResult> {
   const headers = new Headers({ "Set-Cookie": await destroySession(request) });
+  headers.append("Set-Cookie", await clearCsrfToken(request));
   const session = await readSessionRef(request);
   if (!session) return { ok: true, headers };
   try {

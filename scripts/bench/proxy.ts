@@ -19,6 +19,7 @@ import path from "node:path";
 
 import { CATEGORIES } from "~/models/categories";
 
+import { formFieldsOf } from "../../tests/support/form-fields";
 import { startProxyTopology } from "../../tests/support/proxy-topology";
 
 import type { BenchOptions } from "./options";
@@ -93,16 +94,13 @@ async function watchForLeaks(origin: string, stop: { now: boolean }): Promise<Wa
     return response;
   };
   const signUpPage = await (await signedIn("/auth?mode=sign-up")).text();
-  const csrf = /name="csrf"[^>]*value="([^"]+)"/.exec(signUpPage)?.[1] ?? "";
+  const signUpFields = formFieldsOf(signUpPage);
   const form = (fields: Record<string, string>) => ({
     method: "POST",
     body: new URLSearchParams(fields).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
-  const signUp = await signedIn(
-    "/auth?mode=sign-up",
-    form({ csrf, intent: "sign-up", email, password: "bench password" }),
-  );
+  const signUp = await signedIn("/auth?mode=sign-up", form({ ...signUpFields, email, password: "bench password" }));
   if (signUp.status !== 303) throw new Error(`the leak watch could not sign up (${signUp.status})`);
 
   for (let i = 0; !stop.now; i++) {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
+import { formFields } from "./csrf";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /** The contact form (docs/pages.md#contact): server-validated, nothing typed is ever lost, never a 500. */
@@ -112,15 +113,8 @@ test.describe("POST /contact never fails, whatever is posted", () => {
     request.post("/contact", { maxRedirects: 0, ...options });
   const valid = { name: "Ada", email: "ada@example.com", subject: "general", message: "Hello" };
 
-  /** A real honeypot timestamp, as the page renders it. */
-  async function honeypotFields(request: APIRequestContext) {
-    const html = await (await request.get("/contact")).text();
-    const validFrom = /name="from__confirm"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="from__confirm"/.exec(html);
-    return {
-      name__confirm: "",
-      from__confirm: (validFrom?.[1] ?? validFrom?.[2] ?? "").replace(/&#x2F;/g, "/").replace(/&amp;/g, "&"),
-    };
-  }
+  /** The page's own hidden fields (the honeypot's timestamp) and its empty trap, as a browser sends them. */
+  const honeypotFields = (request: APIRequestContext) => formFields(request, "/contact");
 
   test("bad input answers 400 with the page and its errors", async ({ request }) => {
     const bodies: Parameters<APIRequestContext["post"]>[1][] = [
@@ -184,6 +178,10 @@ test.describe("POST /contact never fails, whatever is posted", () => {
 
     const forged = await post(request, { form: { ...valid, name__confirm: "", from__confirm: "garbage" } });
     expect(forged.status()).toBe(400);
+    // A bot that leaves both fields out is no better off than one that fills them.
+    const without = await post(request, { form: valid });
+    expect(without.status()).toBe(400);
+    expect(await without.text()).toContain("Your message could not be sent");
   });
 
   test("a valid message redirects back with the Message Sent toast", async ({ request }) => {

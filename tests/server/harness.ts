@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { serverEnv, serverNodeArgs } from "../../server/memory-settings";
+import { formFieldsOf } from "../support/form-fields";
 import { freePort } from "../support/free-port";
 
 /**
@@ -204,6 +205,14 @@ export class Visitor {
     const token = /<input[^>]*name="csrf"[^>]*value="([^"]+)"/.exec(body)?.[1];
     if (!token) throw new Error(`No CSRF token on ${pagePath}`);
     return token;
+  }
+
+  /**
+   * What the form on `pagePath` sends besides what is typed (CSRF token, honeypot, mode), as a
+   * browser would, with the page's cookies in the jar.
+   */
+  async formFields(pagePath: string): Promise<Record<string, string>> {
+    return formFieldsOf((await this.request({ path: pagePath })).body);
   }
 
   /** A url-encoded form post. */

@@ -88,9 +88,10 @@ describe("while Supabase is down", () => {
     ["sign-up", "/auth?mode=sign-up", "Sign up Failed"],
   ])("%s fails with the destructive toast, 503, and keeps the email", async (intent, path, title) => {
     const visitor = new Visitor(server.origin);
-    const csrf = await visitor.csrfToken(path);
+    const fields = await visitor.formFields(path);
+    expect(fields.intent).toBe(intent);
     const response = await timed(() =>
-      visitor.post(path, { csrf, intent, email: "ada@example.com", password: "correct horse battery" }),
+      visitor.post(path, { ...fields, email: "ada@example.com", password: "correct horse battery" }),
     );
     expect(response.status).toBe(503);
     expect(response.ms).toBeLessThan(3000);

@@ -7,7 +7,7 @@ import { Visitor } from "./harness";
 /**
  * The shop at scale, with real parts (README, "Running at scale"): two built server processes on
  * one PostgreSQL 15 server, behind nginx with the example config and its cache. Nothing that
- * matters lives in one process (ADR 016, ADR 019), and the cache never hands one visitor's page to
+ * matters lives in one process (ADR 016, ADR 023), and the cache never hands one visitor's page to
  * another (ADR 018).
  */
 
@@ -26,8 +26,8 @@ afterAll(async () => {
 });
 
 async function signUp(visitor: Visitor, email: string) {
-  const csrf = await visitor.csrfToken("/auth?mode=sign-up");
-  const response = await visitor.post("/auth?mode=sign-up", { csrf, intent: "sign-up", email, password: PASSWORD });
+  const fields = await visitor.formFields("/auth?mode=sign-up");
+  const response = await visitor.post("/auth?mode=sign-up", { ...fields, email, password: PASSWORD });
   expect(response.status).toBe(303);
 }
 

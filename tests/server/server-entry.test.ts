@@ -272,6 +272,18 @@ describe("the server entry", () => {
 });
 
 describe("starting", () => {
+  it("refuses a SESSION_SECRET under 32 characters in production, in one line that does not repeat it", async () => {
+    const secret = "short-but-not-a-secret";
+    const { code, output } = await runUntilExit({ env: { SESSION_SECRET: secret } });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toEqual([
+      expect.stringMatching(
+        /^MakerVolt could not start: SESSION_SECRET is 22 characters long; production needs at least 32/,
+      ),
+    ]);
+    expect(output).not.toContain(secret);
+  });
+
   it("refuses a DATA_DIR that is not a directory, in one line, with exit code 1", async () => {
     const parent = mkdtempSync(path.join(tmpdir(), "makervolt-file-"));
     const file = path.join(parent, "not-a-dir");

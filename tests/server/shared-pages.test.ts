@@ -110,8 +110,8 @@ describe("a signed-in visitor", () => {
   it("is never told a page may be shared, and every page knows them", async () => {
     const visitor = new Visitor(server.origin);
     const email = `shared-pages-${Date.now()}@example.com`;
-    const csrf = await visitor.csrfToken("/auth?mode=sign-up");
-    const signUp = await visitor.post("/auth?mode=sign-up", { csrf, intent: "sign-up", email, password: PASSWORD });
+    const fields = await visitor.formFields("/auth?mode=sign-up");
+    const signUp = await visitor.post("/auth?mode=sign-up", { ...fields, email, password: PASSWORD });
     expect(signUp.status).toBe(303);
     for (const path of SHARED_PAGES) {
       const page = await visitor.request({ path });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/backends/embedded/database.server";
 import type { AuthBackend } from "~/backends/types";
 import type { action as authAction } from "~/routes/auth";
+import type { action as logoutAction } from "~/routes/logout";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { createUserSession as userSession } from "~/services/session.server";
 
@@ -20,7 +21,12 @@ const PASSWORD = "correct horse battery";
 let db: Database;
 let backend: AuthBackend;
 // Imported after the environment is set: the backend is chosen, and opened, on first use.
-let modules: { action: typeof authAction; createUserSession: typeof userSession; commitCsrfToken: typeof csrfToken };
+let modules: {
+  action: typeof authAction;
+  logout: typeof logoutAction;
+  createUserSession: typeof userSession;
+  commitCsrfToken: typeof csrfToken;
+};
 
 beforeAll(async () => {
   const { getAuthBackend } = await import("~/backends/index.server");
@@ -29,6 +35,7 @@ beforeAll(async () => {
   db = await getDatabase();
   modules = {
     action: (await import("~/routes/auth")).action,
+    logout: (await import("~/routes/logout")).action,
     createUserSession: (await import("~/services/session.server")).createUserSession,
     commitCsrfToken: (await import("~/services/csrf.server")).commitCsrfToken,
   };
@@ -67,22 +74,35 @@ async function sessionRows(userId: string): Promise<number> {
   return rows[0]!.n;
 }
 
-/** POST /auth (sign-in) as the browser would send it; a thrown redirect is returned like a returned one. */
-async function postSignIn(browser: Awaited<ReturnType<typeof signedInBrowser>>): Promise<Response> {
-  const body = new URLSearchParams({ csrf: browser.csrf, intent: "sign-in", email: browser.email, password: PASSWORD });
-  const request = new Request(`${ORIGIN}/auth`, {
+type Browser = Pick<Awaited<ReturnType<typeof signedInBrowser>>, "email" | "csrf" | "cookie">;
+
+/** A form post as the browser would send it to `action`; a thrown redirect is returned like a returned one. */
+async function post(action: typeof authAction, path: string, browser: Browser, fields: Record<string, string>) {
+  const request = new Request(`${ORIGIN}${path}`, {
     method: "POST",
     headers: { Cookie: browser.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-    body,
+    body: new URLSearchParams({ csrf: browser.csrf, ...fields }),
   });
   try {
-    const result = await modules.action({ request, context: { clientAddress: "127.0.0.1" }, params: {} });
+    const result = await action({ request, context: { clientAddress: "127.0.0.1" }, params: {} });
     if (result instanceof Response) return result;
     throw new Error(`expected a redirect, got data: ${JSON.stringify(result)}`);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+/** POST /auth (sign-in). */
+function postSignIn(browser: Browser): Promise<Response> {
+  return post(modules.action, "/auth", browser, { intent: "sign-in", email: browser.email, password: PASSWORD });
+}
+
+/** The value a response's `Set-Cookie` gives the `csrf` cookie, "" when it removes it, or undefined. */
+function csrfCookieSet(response: Response): string | undefined {
+  const line = response.headers.getSetCookie().find((c) => c.startsWith("csrf="));
+  if (!line) return undefined;
+  return /max-age=0/i.test(line) ? "" : cookiePair(line).slice("csrf=".length);
 }
 
 describe("signing in from a browser that has a session", () => {
@@ -120,5 +140,33 @@ describe("signing in from a browser that has a session", () => {
     ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).not.toBe(before!.id);
+  });
+});
+
+describe("the CSRF token", () => {
+  it("is a new one after a sign-in, and removed after a sign-out", async () => {
+    // A visitor with an account and the sign-in page's token, not signed in.
+    const email = `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await backend.signUp(email, PASSWORD)).ok).toBe(true);
+    const before = await modules.commitCsrfToken(new Request(`${ORIGIN}/auth`));
+    const anonymous = { email, csrf: before.token, cookie: cookiePair(before.setCookie!) };
+
+    const signedIn = await postSignIn(anonymous);
+    expect(signedIn.status).toBe(303);
+    const rotated = csrfCookieSet(signedIn);
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(cookiePair(before.setCookie!).slice("csrf=".length));
+
+    const sessionCookie = signedIn.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    const token = await modules.commitCsrfToken(new Request(`${ORIGIN}/`, { headers: { Cookie: `csrf=${rotated}` } }));
+    const signedInBrowser = { email, csrf: token.token, cookie: `${cookiePair(sessionCookie)}; csrf=${rotated}` };
+    // The token from before the sign-in is worth nothing now.
+    expect(await post(modules.logout, "/logout", { ...signedInBrowser, csrf: before.token }, {})).toHaveProperty(
+      "status",
+      403,
+    );
+    const signedOut = await post(modules.logout, "/logout", signedInBrowser, {});
+    expect(signedOut.status).toBe(303);
+    expect(csrfCookieSet(signedOut)).toBe("");
   });
 });

@@ -6,6 +6,9 @@ import { parseConfig } from "~/config.server";
 
 const HOSTED = { SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "anon-key" };
 
+/** Long enough for production (MIN_SESSION_SECRET_LENGTH). */
+const LONG_SECRET = "a-production-secret-of-32-chars-or-more";
+
 describe("defaults", () => {
   it("needs nothing set to run locally", () => {
     expect(parseConfig({})).toEqual({
@@ -34,7 +37,7 @@ describe("defaults", () => {
       PORT: " 8080 ",
       HOST: " 127.0.0.1 ",
       DATA_DIR: " memory:// ",
-      SESSION_SECRET: " s3cret ",
+      SESSION_SECRET: ` ${LONG_SECRET} `,
       SUPABASE_URL: " https://x.supabase.co ",
       SUPABASE_ANON_KEY: " anon-key ",
     });
@@ -43,7 +46,7 @@ describe("defaults", () => {
       port: 8080,
       host: "127.0.0.1",
       dataDir: "memory://",
-      sessionSecret: "s3cret",
+      sessionSecret: LONG_SECRET,
       supabase: { url: "https://x.supabase.co", anonKey: "anon-key", serviceRoleKey: null },
     });
   });
@@ -131,12 +134,27 @@ describe("hosted Supabase", () => {
     expect(() => parseConfig({ ...HOSTED, NODE_ENV: "production" })).toThrow(
       expect.objectContaining({ name: "StartupError", message: expect.stringMatching(/^SESSION_SECRET is not set/) }),
     );
-    expect(parseConfig({ ...HOSTED, NODE_ENV: "production", SESSION_SECRET: "s" }).sessionSecret).toBe("s");
+    expect(parseConfig({ ...HOSTED, NODE_ENV: "production", SESSION_SECRET: LONG_SECRET }).sessionSecret).toBe(
+      LONG_SECRET,
+    );
     expect(parseConfig({ ...HOSTED, NODE_ENV: "development" }).sessionSecret).toBeNull();
   });
 
   it("does not need SESSION_SECRET on the embedded database, which can keep one itself", () => {
     expect(parseConfig({ NODE_ENV: "production" }).sessionSecret).toBeNull();
+  });
+
+  it("refuses a SESSION_SECRET under 32 characters in production, without repeating it", () => {
+    const short = "correct-horse-battery-staple";
+    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: short })).toThrow(
+      expect.objectContaining({
+        name: "StartupError",
+        message: expect.stringMatching(/^SESSION_SECRET is 28 characters long; production needs at least 32/),
+      }),
+    );
+    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: short })).not.toThrow(new RegExp(short));
+    expect(parseConfig({ NODE_ENV: "development", SESSION_SECRET: short }).sessionSecret).toBe(short);
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: LONG_SECRET }).sessionSecret).toBe(LONG_SECRET);
   });
 });
 
@@ -181,6 +199,6 @@ describe("a PostgreSQL server (DATABASE_URL)", () => {
 
   it("needs SESSION_SECRET in production: several processes must share it", () => {
     expect(() => parseConfig({ ...URL_ONLY, NODE_ENV: "production" })).toThrow(/^SESSION_SECRET is not set/);
-    expect(parseConfig({ ...URL_ONLY, NODE_ENV: "production", SESSION_SECRET: "s" }).postgres).not.toBeNull();
+    expect(parseConfig({ ...URL_ONLY, NODE_ENV: "production", SESSION_SECRET: LONG_SECRET }).postgres).not.toBeNull();
   });
 });

@@ -12,7 +12,8 @@ const decide = (env: Env) => decideCookieSecret(parseConfig(env));
 /** ADR 006: where the cookie secret comes from in each configuration. */
 describe("cookie secret", () => {
   it("uses SESSION_SECRET whenever it is set", () => {
-    expect(decide({ NODE_ENV: "production", SESSION_SECRET: "from-the-environment" })).toBe("from-the-environment");
+    const secret = "from-the-environment-0123456789abcdef";
+    expect(decide({ NODE_ENV: "production", SESSION_SECRET: secret })).toBe(secret);
   });
 
   it("refuses to start in production on hosted Supabase without SESSION_SECRET", () => {
@@ -42,11 +43,12 @@ describe("cookie secret", () => {
 });
 
 describe("Secure cookies", () => {
-  it("are Secure only in production over HTTPS (directly or behind a proxy)", () => {
+  it("are Secure only in production over HTTPS (the request's URL, as the server entry read it)", () => {
     const production = parseConfig({ NODE_ENV: "production" });
     expect(isSecure(new Request("https://shop.example/"), production)).toBe(true);
-    const proxied = new Request("http://localhost/", { headers: { "X-Forwarded-Proto": "https" } });
-    expect(isSecure(proxied, production)).toBe(true);
+    // The server entry reads a trusted proxy's X-Forwarded-Proto into the URL; the header itself means nothing here.
+    const forged = new Request("http://localhost/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(isSecure(forged, production)).toBe(false);
     expect(isSecure(new Request("http://localhost/"), production)).toBe(false);
     expect(isSecure(new Request("https://shop.example/"), parseConfig({ NODE_ENV: "test" }))).toBe(false);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { commitCsrfToken, isValidCsrf } from "~/services/csrf.server";
 
 /**
- * The authenticity token (ADR 011): the root loader makes the tokens itself (node:crypto, ADR 014),
+ * The authenticity token (ADR 023): the root loader makes the tokens itself (node:crypto, ADR 014),
  * and remix-utils checks them, so the two must agree on the format.
  */
 

@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 
 import { describe, expect, it } from "vitest";
 
-import { PageCache, plainBody, sharedLifetimeSeconds } from "../../server/page-cache";
+import { MAX_KEPT_URL_LENGTH, PageCache, plainBody, sharedLifetimeSeconds } from "../../server/page-cache";
 
 /**
  * The server's own shared cache for anonymous pages (ADR 020): it keeps exactly what a shared
@@ -107,6 +107,25 @@ describe("PageCache", () => {
     expect(cache.find("GET", `${URL_ABOUT}?n=1`, NOBODY)).not.toBeNull();
     expect(cache.find("GET", `${URL_ABOUT}?n=2`, NOBODY)).toBeNull();
     expect(cache.size).toBe(3);
+  });
+
+  it("counts each page's URL against its size, so long junk query strings cannot hold more than the budget", async () => {
+    const cache = new PageCache({ maxBytes: 20_000 });
+    // Tiny pages, each under a URL of about 1 KB: the URLs are what fills the budget.
+    for (let n = 0; n < 100; n++) {
+      const url = `${URL_ABOUT}?n=${n}&x=${"j".repeat(MAX_KEPT_URL_LENGTH - 40)}`;
+      expect(await cache.keep("GET", url, NOBODY, page("x"))).not.toBeNull();
+    }
+    expect(cache.size).toBeGreaterThan(0);
+    expect(cache.size).toBeLessThan(20);
+  });
+
+  it("never keeps a page whose URL is longer than the bound (it is rendered and sent as usual)", async () => {
+    const cache = new PageCache();
+    const url = `${URL_ABOUT}?x=${"j".repeat(16 * 1024)}`;
+    expect(await cache.keep("GET", url, NOBODY, page("<h1>About</h1>"))).toBeNull();
+    expect(cache.find("GET", url, NOBODY)).toBeNull();
+    expect(cache.size).toBe(0);
   });
 });
 

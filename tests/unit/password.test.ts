@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "~/backends/sql/password.server";
+import {
+  hashPassword,
+  MAX_WAITING_HASHES,
+  needsRehash,
+  PasswordHashesBusy,
+  verifyDummyPassword,
+  verifyPassword,
+} from "~/backends/sql/password.server";
 
 /** scrypt takes a couple of hundred milliseconds a hash: these tests hash only a handful of times. */
 describe("password hashing", () => {
@@ -41,5 +48,21 @@ describe("password hashing", () => {
 
   it("spends a real comparison on an unknown email and answers false", async () => {
     expect(await verifyDummyPassword("whatever")).toBe(false);
+  });
+
+  it("runs one hash at a time with a few waiting, and refuses the rest at once instead of queueing them", async () => {
+    // Cheap parameters: what is measured is the queue, not scrypt.
+    const cheap = { N: 2 ** 12, r: 8, p: 1 };
+    const started = performance.now();
+    const results = await Promise.allSettled(
+      Array.from({ length: 1 + MAX_WAITING_HASHES + 3 }, () => hashPassword("crowd", cheap)),
+    );
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1 + MAX_WAITING_HASHES);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(PasswordHashesBusy);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Once the queue has drained, hashes are taken again.
+    expect(await hashPassword("after the crowd", cheap)).toMatch(/^scrypt\$4096\$/);
   });
 });

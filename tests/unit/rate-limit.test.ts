@@ -1,37 +1,157 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { MemoryFailureCounts } from "~/backends/memory-failure-counts.server";
+import { levelAt, MemoryTokenBuckets } from "~/backends/memory-token-buckets.server";
+import type { Bucket } from "~/backends/types";
+import type * as RateLimit from "~/services/rate-limit.server";
 
-/** The embedded backend's counts (the database's are in sql-failure-counts.test.ts, on both drivers). */
-describe("MemoryFailureCounts", () => {
-  it("counts a key's failures until its window ends", async () => {
+/**
+ * The sign-in limits (ADR 023): the token buckets in memory (the embedded database's; the
+ * database's own are in sql-token-buckets.test.ts, on both drivers), and the policy on top of them.
+ */
+
+const bucket = (key: string, capacity = 5, refillMs = 60_000): Bucket => ({ key, capacity, refillMs });
+
+describe("MemoryTokenBuckets", () => {
+  it("admits a bucket's capacity at once, then one attempt per refill, and says how long to wait", async () => {
     let now = 0;
-    const counts = new MemoryFailureCounts(100, () => now);
-    for (let i = 0; i < 5; i++) await counts.record("email:a@example.com", 60_000);
-    expect(await counts.count(["email:a@example.com", "email:b@example.com"])).toEqual(
-      new Map([["email:a@example.com", 5]]),
-    );
-    now += 59_999;
-    expect((await counts.count(["email:a@example.com"])).get("email:a@example.com")).toBe(5);
-    now += 1;
-    expect(await counts.count(["email:a@example.com"])).toEqual(new Map());
+    const buckets = new MemoryTokenBuckets(100, () => now);
+    const pair = bucket("pair", 5, 60_000);
+    for (let i = 0; i < 5; i++) expect(await buckets.take([pair])).toBe(0);
+    expect(await buckets.take([pair])).toBe(60_000);
+    now += 45_000;
+    expect(await buckets.take([pair])).toBe(15_000);
+    now += 15_000;
+    expect(await buckets.take([pair])).toBe(0);
+    expect(await buckets.take([pair])).toBe(60_000);
   });
 
-  it("forgets a key (a successful sign-in)", async () => {
-    const counts = new MemoryFailureCounts();
-    await counts.record("k", 60_000);
-    await counts.record("k", 60_000);
-    await counts.forget("k");
-    expect(await counts.count(["k"])).toEqual(new Map());
+  it("takes from every bucket or from none", async () => {
+    const buckets = new MemoryTokenBuckets();
+    const small = bucket("small", 1);
+    const large = bucket("large", 10);
+    expect(await buckets.take([small, large])).toBe(0);
+    expect(await buckets.take([small, large])).toBeGreaterThan(0);
+    // The refused attempt took nothing from the large bucket: nine tokens are left.
+    for (let i = 0; i < 9; i++) expect(await buckets.take([large])).toBe(0);
+    expect(await buckets.take([large])).toBeGreaterThan(0);
   });
 
-  it("never holds more than maxKeys windows, dropping expired and then the oldest", async () => {
-    let now = 0;
-    const counts = new MemoryFailureCounts(3, () => now);
-    await counts.record("old", 1000);
-    now = 2000;
-    for (const key of ["a", "b", "c", "d"]) await counts.record(key, 1000);
-    expect(counts.size).toBe(3);
-    expect(await counts.count(["a", "d"])).toEqual(new Map([["d", 1]]));
+  it("admits exactly the capacity of attempts made all at once", async () => {
+    const buckets = new MemoryTokenBuckets();
+    const waits = await Promise.all(Array.from({ length: 12 }, () => buckets.take([bucket("burst")])));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+  });
+
+  it("gives a token back, never above the capacity, and refills a bucket whole", async () => {
+    const buckets = new MemoryTokenBuckets();
+    const pair = bucket("pair", 2);
+    await buckets.take([pair]);
+    await buckets.take([pair]);
+    await buckets.giveBack([pair]);
+    expect(await buckets.take([pair])).toBe(0);
+    expect(await buckets.take([pair])).toBeGreaterThan(0);
+    await buckets.refill(["pair"]);
+    expect(buckets.size).toBe(0);
+    await buckets.giveBack([pair]);
+    expect(await buckets.take([pair])).toBe(0);
+    expect(await buckets.take([pair])).toBe(0);
+    expect(await buckets.take([pair])).toBeGreaterThan(0);
+  });
+
+  it("keeps no bucket that is full and at most maxBuckets of the others, the least recently used going first", async () => {
+    const buckets = new MemoryTokenBuckets(3);
+    for (const key of ["a", "b", "c", "d"]) await buckets.take([bucket(key)]);
+    expect(buckets.size).toBe(3);
+    await buckets.giveBack([bucket("d")]);
+    expect(buckets.size).toBe(2);
+  });
+
+  it("counts what came back since, to the capacity", () => {
+    const pair = bucket("pair", 5, 1000);
+    expect(levelAt(undefined, pair, 0)).toBe(5);
+    expect(levelAt({ tokens: 0, at: 0 }, pair, 2500)).toBe(2.5);
+    expect(levelAt({ tokens: 4, at: 0 }, pair, 60_000)).toBe(5);
+  });
+});
+
+describe("the sign-in limits", () => {
+  // The embedded backend's buckets live in memory; nothing opens the database.
+  vi.stubEnv("DATA_DIR", "memory://");
+  vi.stubEnv("SUPABASE_URL", "");
+  vi.stubEnv("DATABASE_URL", "");
+  let limits: typeof RateLimit;
+
+  beforeAll(async () => {
+    limits = await import("~/services/rate-limit.server");
+  });
+  afterAll(() => vi.unstubAllEnvs());
+
+  let n = 0;
+  const email = () => `owner${++n}@example.com`;
+
+  /** `count` attempts for `who` from `address`, all at once, settled as `outcome`; how many were admitted. */
+  async function attempts(address: string, who: string, count: number, outcome: RateLimit.AttemptOutcome = "failed") {
+    const admissions = await Promise.all(Array.from({ length: count }, () => limits.admitAuthAttempt(address, who)));
+    await Promise.all(admissions.map((a) => (a.admitted ? a.settle(outcome) : null)));
+    return admissions.filter((a) => a.admitted).length;
+  }
+
+  it("counts an IPv6 address as its /64, and an IPv4-mapped address as IPv4", () => {
+    expect(limits.addressBlock("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(limits.addressBlock("2001:DB8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(limits.addressBlock("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(limits.addressBlock("198.51.100.7")).toBe("198.51.100.7");
+    expect(limits.addressBlock("unknown")).toBe("unknown");
+  });
+
+  it("admits 5 of 12 wrong passwords for one email sent at once from one address, and says when to come back", async () => {
+    const who = email();
+    expect(await attempts("198.51.100.1", who, 12)).toBe(5);
+    const refused = await limits.admitAuthAttempt("198.51.100.1", who);
+    expect(refused).toEqual({ admitted: false, retryAfterSeconds: 60 });
+  });
+
+  it("does not let a stranger's failures lock the owner out from another address", async () => {
+    const who = email();
+    expect(await attempts("203.0.113.66", who, 5)).toBe(5);
+    expect((await limits.admitAuthAttempt("203.0.113.66", who.toUpperCase())).admitted).toBe(false);
+    expect((await limits.admitAuthAttempt("198.51.100.2", who)).admitted).toBe(true);
+  });
+
+  it("counts the addresses of one IPv6 /64 as one", async () => {
+    const who = email();
+    for (let i = 1; i <= 5; i++) expect(await attempts(`2001:db8:5:5::${i}`, who, 1)).toBe(1);
+    expect(await attempts("2001:db8:5:5:ffff::1", who, 1)).toBe(0);
+    expect(await attempts("2001:db8:5:6::1", who, 1)).toBe(1);
+  });
+
+  it("slows guessing at one email from many addresses instead of locking it", async () => {
+    const who = email();
+    // 20 addresses × 5 failures empty the email's bucket of 100.
+    for (let a = 0; a < 20; a++) expect(await attempts(`192.0.2.${a}`, who, 5)).toBe(5);
+    const refused = await limits.admitAuthAttempt("192.0.2.200", who);
+    expect(refused.admitted).toBe(false);
+    // The next attempt is let through within half a minute: slowed, not locked.
+    expect(refused.admitted === false && refused.retryAfterSeconds).toBeLessThanOrEqual(30);
+  });
+
+  it("limits sign-ins and sign-ups that succeed from one address (each makes a session or an account)", async () => {
+    let admitted = 0;
+    for (let i = 0; i < 40; i++) admitted += await attempts("198.51.100.30", email(), 1, "succeeded");
+    expect(admitted).toBe(limits.SIGN_IN_LIMITS.sessionsFromAddress.capacity);
+  });
+
+  it("gives every token back to an attempt nobody failed (an outage)", async () => {
+    const who = email();
+    expect(await attempts("198.51.100.40", who, 5, "uncounted")).toBe(5);
+    expect(await attempts("198.51.100.40", who, 5, "failed")).toBe(5);
+    expect(await attempts("198.51.100.40", who, 1)).toBe(0);
+  });
+
+  it("forgets an address's failures for an email once it signs in", async () => {
+    const who = email();
+    expect(await attempts("198.51.100.50", who, 4)).toBe(4);
+    expect(await attempts("198.51.100.50", who, 1, "succeeded")).toBe(1);
+    expect(await attempts("198.51.100.50", who, 6)).toBe(5);
   });
 });

@@ -24,6 +24,14 @@ describe("cleanText", () => {
     expect(cleanText("🔌\ud83d")).toBe("🔌\ufffd");
   });
 
+  it("cuts a huge field to its limit without walking all of it", () => {
+    const huge = "🔋".repeat(512 * 1024);
+    const started = performance.now();
+    expect(cleanText(huge, { maxLength: 1000 })).toBe("🔋".repeat(1000));
+    expect(cleanText(`a${huge}`, { maxLength: 3 })).toBe("a🔋🔋");
+    expect(performance.now() - started).toBeLessThan(20);
+  });
+
   it("bounds the length in characters, never cutting an emoji in half", () => {
     const term = `a${"🔋".repeat(60)}`;
     const cut = cleanText(term, { maxLength: 40 });

@@ -28,6 +28,11 @@ describe("safeRedirectPath", () => {
     ["tab the browser would strip", "/\t/evil.example"],
     ["newline the browser would strip", "/\n/evil.example"],
     ["empty", ""],
+    ["dot segment that resolves to protocol-relative", "/.//evil.example"],
+    ["encoded dot segment that resolves to protocol-relative", "/%2e//evil.example"],
+    ["encoded dot-dot segment", "/%2E%2E//evil.example"],
+    ["parent segment that resolves to protocol-relative", "/a/..//evil.example"],
+    ["parent segments past the root", "/../..//evil.example/x?y"],
   ])("falls back for %s", (_name, value) => {
     expect(safeRedirectPath(value)).toBe("/");
   });

@@ -7,6 +7,7 @@ import type { action as authAction } from "~/routes/auth";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { honeypotInputProps as honeypotProps } from "~/services/honeypot.server";
 import * as rateLimit from "~/services/rate-limit.server";
+import type { AttemptOutcome } from "~/services/rate-limit.server";
 
 /**
  * The /auth action on hosted Supabase, with a fake GoTrue at the HTTP edge (msw): its per-address
@@ -15,12 +16,24 @@ import * as rateLimit from "~/services/rate-limit.server";
  * (docs/accounts.md#hosted-supabase-at-scale).
  */
 
+/** How each admitted attempt was settled, in order. */
+const settled = vi.hoisted((): AttemptOutcome[] => []);
+
 vi.mock("~/services/rate-limit.server", async (importOriginal) => {
   const actual = await importOriginal<typeof rateLimit>();
   return {
     ...actual,
-    isAuthAttemptLimited: vi.fn(actual.isAuthAttemptLimited),
-    recordAuthFailure: vi.fn(actual.recordAuthFailure),
+    admitAuthAttempt: vi.fn(async (...args: Parameters<typeof actual.admitAuthAttempt>) => {
+      const admission = await actual.admitAuthAttempt(...args);
+      if (!admission.admitted) return admission;
+      return {
+        admitted: true,
+        settle: (outcome: AttemptOutcome) => {
+          settled.push(outcome);
+          return admission.settle(outcome);
+        },
+      };
+    }),
   };
 });
 
@@ -57,8 +70,8 @@ afterEach(() => {
   server.resetHandlers();
   seen = [];
   answers = [];
-  vi.mocked(rateLimit.recordAuthFailure).mockClear();
-  vi.mocked(rateLimit.isAuthAttemptLimited).mockClear();
+  settled.length = 0;
+  vi.mocked(rateLimit.admitAuthAttempt).mockClear();
   vi.restoreAllMocks();
 });
 afterAll(() => {
@@ -78,6 +91,7 @@ function shopper() {
 
 interface ActionResult {
   status: number;
+  retryAfter: string | null;
   data: { mode: string; email: string; toast: { title?: string; description?: string; variant?: string } };
 }
 
@@ -99,11 +113,20 @@ async function post(mode: "sign-in" | "sign-up", who: ReturnType<typeof shopper>
     },
     body,
   });
-  const result = (await modules.action({ request, context: { clientAddress: who.clientAddress }, params: {} })) as {
+  const answer = await modules.action({ request, context: { clientAddress: who.clientAddress }, params: {} });
+  // A sign-in that goes through redirects.
+  if (answer instanceof Response) {
+    return { status: answer.status, retryAfter: null, data: null as unknown as ActionResult["data"] };
+  }
+  const result = answer as unknown as {
     data: ActionResult["data"];
-    init: { status?: number } | null;
+    init: { status?: number; headers?: Record<string, string> } | null;
   };
-  return { status: result.init?.status ?? 200, data: result.data };
+  return {
+    status: result.init?.status ?? 200,
+    retryAfter: result.init?.headers?.["Retry-After"] ?? null,
+    data: result.data,
+  };
 }
 
 describe("Supabase Auth answers 429 (its per-address limit, shared by every shopper)", () => {
@@ -114,16 +137,17 @@ describe("Supabase Auth answers 429 (its per-address limit, shared by every shop
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const who = shopper();
     answers.push(goTrue(429, code, msg));
-    const { status, data } = await post(mode, who);
+    const { status, retryAfter, data } = await post(mode, who);
     expect(seen.map((url) => url.pathname)).toEqual([path]);
     expect(status).toBe(429);
+    expect(retryAfter).toBe("60");
     expect(data.mode).toBe(mode);
     expect(data.email).toBe(who.email);
     expect(data.toast).toMatchObject({ title, description: AUTH_MESSAGES.busy, variant: "destructive" });
     expect(JSON.stringify(data)).not.toContain(msg);
     expect(JSON.stringify(data)).not.toContain(PASSWORD);
-    // Not the shopper's doing: no failed attempt is counted against their email or address.
-    expect(rateLimit.recordAuthFailure).not.toHaveBeenCalled();
+    // Not the shopper's doing: the attempt gives back every token it took.
+    expect(settled).toEqual(["uncounted"]);
     // Logged once for the operator, with neither the password nor the email.
     expect(warn).toHaveBeenCalledOnce();
     expect(String(warn.mock.calls[0]?.[0])).not.toContain(PASSWORD);
@@ -135,8 +159,9 @@ describe("Supabase Auth answers 429 (its per-address limit, shared by every shop
     const who = shopper();
     for (let i = 0; i < 7; i++) answers.push(goTrue(429, "over_request_rate_limit", "Request rate limit reached"));
     for (let i = 0; i < 7; i++) expect((await post("sign-in", who)).data.toast.description).toBe(AUTH_MESSAGES.busy);
-    // Every attempt reached the service: none was refused by our 5-a-minute limit per email.
+    // Every attempt reached the service: none was refused by our limit of 5 per email and address.
     expect(seen).toHaveLength(7);
+    expect(settled).toEqual(Array(7).fill("uncounted"));
   });
 });
 
@@ -146,11 +171,14 @@ describe("our own limits come first", () => {
     for (let i = 0; i < 5; i++) answers.push(goTrue(400, "invalid_credentials", "Invalid login credentials"));
     for (let i = 0; i < 5; i++) expect((await post("sign-in", who)).status).toBe(400);
     expect(seen).toHaveLength(5);
-    expect(rateLimit.recordAuthFailure).toHaveBeenCalledTimes(5);
+    expect(settled).toEqual(Array(5).fill("failed"));
 
     answers.push(HttpResponse.json({ msg: "must not be asked" }, { status: 500 }));
-    const { status, data } = await post("sign-in", who);
+    const { status, retryAfter, data } = await post("sign-in", who);
     expect(status).toBe(429);
+    // One token comes back a minute.
+    expect(Number(retryAfter)).toBeGreaterThan(50);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60);
     expect(data.email).toBe(who.email);
     expect(data.toast).toMatchObject({ description: AUTH_MESSAGES.rateLimited, variant: "destructive" });
     expect(seen).toHaveLength(5);
@@ -159,11 +187,34 @@ describe("our own limits come first", () => {
   it.each(["sign-in", "sign-up"] as const)(
     "%s held back by a limit (say, the address's) sends no request",
     async (mode) => {
-      vi.mocked(rateLimit.isAuthAttemptLimited).mockResolvedValueOnce(true);
-      const { status, data } = await post(mode, shopper());
+      vi.mocked(rateLimit.admitAuthAttempt).mockResolvedValueOnce({ admitted: false, retryAfterSeconds: 17 });
+      const { status, retryAfter, data } = await post(mode, shopper());
       expect(status).toBe(429);
+      expect(retryAfter).toBe("17");
       expect(data.toast.description).toBe(AUTH_MESSAGES.rateLimited);
       expect(seen).toHaveLength(0);
     },
   );
+
+  it("a sign-in that succeeds keeps its session token and forgets the address's failures for that email", async () => {
+    const who = shopper();
+    for (let i = 0; i < 4; i++) answers.push(goTrue(400, "invalid_credentials", "Invalid login credentials"));
+    for (let i = 0; i < 4; i++) expect((await post("sign-in", who)).status).toBe(400);
+    answers.push(
+      HttpResponse.json({
+        access_token: "access",
+        refresh_token: "refresh",
+        expires_in: 3600,
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        token_type: "bearer",
+        user: { id: "6d4c2a9e-0000-4000-8000-000000000001", email: who.email },
+      }),
+    );
+    expect((await post("sign-in", who)).status).toBe(303);
+    // Five more wrong passwords from the same address are admitted again, the sixth is not.
+    for (let i = 0; i < 5; i++) answers.push(goTrue(400, "invalid_credentials", "Invalid login credentials"));
+    for (let i = 0; i < 5; i++) expect((await post("sign-in", who)).status).toBe(400);
+    expect((await post("sign-in", who)).status).toBe(429);
+    expect(settled).toEqual([...Array(4).fill("failed"), "succeeded", ...Array(5).fill("failed")]);
+  });
 });

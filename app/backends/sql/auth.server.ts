@@ -9,7 +9,7 @@ import {
   type SessionRef,
 } from "../types";
 import type { SqlClient } from "./sql-client.server";
-import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
+import { hashPassword, needsRehash, PasswordHashesBusy, verifyDummyPassword, verifyPassword } from "./password.server";
 
 /**
  * Accounts and server-side sessions in the embedded database or a PostgreSQL server (ADR 006, ADR 016). The cookie holds a
@@ -24,6 +24,15 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 const TOKEN_BYTES = 32;
 
 const unexpected = (): AuthFailure => ({ code: "unexpected", message: "Something went wrong", status: 500 });
+
+/** What a failed sign-in or sign-up reads as: too busy to check a password now (503), or a fault of ours. */
+function failureOf(error: unknown, doing: string): AuthFailure {
+  if (error instanceof PasswordHashesBusy) {
+    return { code: "over_capacity", message: AUTH_MESSAGES.overloaded, status: 503 };
+  }
+  console.error(`${doing} failed`, error);
+  return unexpected();
+}
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
@@ -45,8 +54,8 @@ export class SqlAuthBackend implements AuthBackend {
   }
 
   async signUp(email: string, password: string): Promise<AuthOutcome> {
-    const encrypted = await hashPassword(password);
     try {
+      const encrypted = await hashPassword(password);
       const now = new Date(this.now());
       // Two sign-ups racing for one email: the unique index lets exactly one insert through.
       const { rows } = await this.db.query<{ id: string; email: string }>(
@@ -64,8 +73,7 @@ export class SqlAuthBackend implements AuthBackend {
         };
       return { ok: true, user, session: await this.startSession(user.id) };
     } catch (error) {
-      console.error("Sign-up failed", error);
-      return { ok: false, error: unexpected() };
+      return { ok: false, error: failureOf(error, "Sign-up") };
     }
   }
 
@@ -88,8 +96,7 @@ export class SqlAuthBackend implements AuthBackend {
       if (needsRehash(user.encrypted_password)) await this.rehash(user.id, user.encrypted_password, password);
       return { ok: true, user: { id: user.id, email: user.email }, session: await this.startSession(user.id) };
     } catch (error) {
-      console.error("Sign-in failed", error);
-      return { ok: false, error: unexpected() };
+      return { ok: false, error: failureOf(error, "Sign-in") };
     }
   }
 

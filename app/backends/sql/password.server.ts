@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+
+import pLimit from "p-limit";
 
 import { memoisePromise } from "~/services/memoise-promise.server";
 
@@ -34,24 +37,39 @@ const MAX_SCRYPT_BYTES = 128 * 1024 * 1024;
  * Hashes run one at a time, so a burst of sign-ins does not multiply their memory
  * (docs/budgets.md#memory). They run on libuv's thread pool, so the event loop stays free.
  */
-let queue: Promise<unknown> = Promise.resolve();
+const hashes = pLimit(1);
+
+/**
+ * How many hashes may wait behind the one running: a few per core, about a second's worth. One
+ * more is refused at once (PasswordHashesBusy) instead of joining a queue that would grow for as
+ * long as sign-ins arrive faster than they can be checked (ADR 024).
+ */
+export const MAX_WAITING_HASHES = 2 * availableParallelism();
+
+/** Thrown instead of queueing a hash when MAX_WAITING_HASHES already wait: the shop is busy, try again shortly. */
+export class PasswordHashesBusy extends Error {
+  constructor() {
+    super(`${MAX_WAITING_HASHES} password hashes are already waiting`);
+    this.name = "PasswordHashesBusy";
+  }
+}
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  if (hashes.pendingCount >= MAX_WAITING_HASHES) return Promise.reject(new PasswordHashesBusy());
   const options: ScryptOptions = {
     N: params.N,
     r: params.r,
     p: params.p,
     maxmem: 256 * params.N * params.r + 1024 * 1024,
   };
-  const run = () =>
-    new Promise<Buffer>((resolve, reject) => {
-      scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) =>
-        error ? reject(error) : resolve(key),
-      );
-    });
-  const result = queue.then(run, run);
-  queue = result.catch(() => undefined);
-  return result;
+  return hashes(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {

@@ -46,7 +46,7 @@ let serviceClient: SupabaseClient | undefined;
 
 /**
  * A client with the service_role key (SUPABASE_SERVICE_ROLE_KEY), for the sign-in failure counts
- * only (ADR 019); null when the key is not set. It bypasses row-level security, so nothing a
+ * only (ADR 023); null when the key is not set. It bypasses row-level security, so nothing a
  * shopper asks for is ever read through it.
  */
 export function getSupabaseServiceClient(): SupabaseClient | null {

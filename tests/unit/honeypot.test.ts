@@ -1,0 +1,50 @@
+import { Honeypot } from "remix-utils/honeypot/server";
+import { describe, expect, it } from "vitest";
+
+import { cookieSecret } from "~/services/cookie-policy.server";
+import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+
+/** The honeypot on sign-up and contact (ADR 023): what a person's form passes and what a bot's does not. */
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+const props = honeypotInputProps();
+const honest = () => ({ [props.nameFieldName]: "", [props.validFromFieldName!]: props.encryptedValidFrom });
+
+describe("isSpam", () => {
+  it("lets a form rendered by the shop through", () => {
+    expect(isSpam(form(honest()))).toBe(false);
+  });
+
+  it.each([
+    ["the trap filled", { [props.nameFieldName]: "Buy now" }],
+    ["no timestamp", { [props.validFromFieldName!]: "" }],
+    ["a forged timestamp of the right shape", { [props.validFromFieldName!]: `U2FsdGVkX1${"A".repeat(33)}=` }],
+    ["a timestamp that is not base64", { [props.validFromFieldName!]: "1764150000000" }],
+  ])("refuses a form with %s", (_case, changes) => {
+    expect(isSpam(form({ ...honest(), ...changes }))).toBe(true);
+  });
+
+  it("refuses a form with neither field (remix-utils alone would let it through)", () => {
+    expect(isSpam(form({ name: "x" }))).toBe(true);
+  });
+
+  it("refuses a timestamp from the future", () => {
+    const later = new Honeypot({ encryptionSeed: cookieSecret() }).getInputProps({
+      validFromTimestamp: Date.now() + 60_000,
+    });
+    expect(isSpam(form({ ...honest(), [props.validFromFieldName!]: later.encryptedValidFrom }))).toBe(true);
+  });
+
+  it("refuses a 1 MB timestamp without decrypting it", () => {
+    const huge = `U2FsdGVkX1${"A".repeat(1024 * 1024)}`;
+    const started = performance.now();
+    expect(isSpam(form({ ...honest(), [props.validFromFieldName!]: huge }))).toBe(true);
+    // Decrypting it took 140 ms to over a second of the main thread (crypto-js, in JavaScript).
+    expect(performance.now() - started).toBeLessThan(20);
+  });
+});
