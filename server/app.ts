@@ -35,7 +35,7 @@ import {
 
 /**
  * The ceiling for any request body, refused here before it is read. Each form has a lower limit
- * of its own where it is read (64 KB, the contact form 1 MB: app/services/form-data.server.ts), so
+ * of its own where it is read (64 KB, the contact form 256 KB: app/services/form-data.server.ts), so
  * a form just over its limit still gets its own answer (the contact page says the message is too
  * long) rather than this plain one.
  */
@@ -115,7 +115,7 @@ export interface AppOptions {
    * only where the catalogue cannot change while the process runs (the embedded database).
    */
   pageCache?: PageCache | null;
-  /** When given, pages that would be rendered are refused while it says the server is overloaded (ADR 024). */
+  /** When given, pages that would be rendered wait for its turn, and are refused without one (ADR 024). */
   shedder?: Pick<LoadShedder, "admit"> | null;
 }
 
@@ -153,7 +153,7 @@ function headerNames(req: ExpressRequest): Pick<Headers, "has"> {
 /**
  * Remix's pages, as @remix-run/express's handler sends them, with the page cache in front when
  * there is one: an anonymous visit to a page kept there is answered without Remix. A page that would
- * be rendered while the event loop is too far behind is refused instead (ADR 024).
+ * be rendered waits for a turn from the load shedder, and is refused if it gets none (ADR 024).
  */
 function remixPages(
   build: ServerBuild,

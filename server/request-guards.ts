@@ -4,8 +4,8 @@ import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
 
 /**
- * Checks the server makes before Remix sees a request (ADR 010). Each answers in plain text: a
- * request refused here never reaches a route, so nothing it asked for is done.
+ * Checks the server makes before Remix sees a request (ADR 010, ADR 023). Each answers in plain
+ * text: a request refused here never reaches a route, so nothing it asked for is done.
  */
 
 const HOST_LABEL = "[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?";
@@ -29,11 +29,6 @@ export function canonicalHost(value: string | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-/** Whether `value` is a well-formed `Host` (or `X-Forwarded-Host`) header value (canonicalHost). */
-export function isValidHost(value: string | undefined): value is string {
-  return canonicalHost(value) !== null;
 }
 
 const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];

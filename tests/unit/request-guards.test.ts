@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { crossSiteReason, isValidHost } from "../../server/request-guards";
+import { canonicalHost, crossSiteReason } from "../../server/request-guards";
 
-describe("isValidHost", () => {
+describe("canonicalHost", () => {
   it("accepts names, addresses and ports a browser or proxy sends", () => {
     for (const host of [
       "localhost",
@@ -14,8 +14,14 @@ describe("isValidHost", () => {
       "shop.example.",
       "app_1:8080",
     ]) {
-      expect(isValidHost(host), host).toBe(true);
+      expect(canonicalHost(host), host).not.toBeNull();
     }
+  });
+
+  it("writes a host as URL parsing does: lower case, no default port, IPv6 compressed", () => {
+    expect(canonicalHost("Shop.Example:80")).toBe("shop.example");
+    expect(canonicalHost("[0:0:0:0:0:0:0:1]:3000")).toBe("[::1]:3000");
+    expect(canonicalHost("127.0.0.1:0080")).toBe("127.0.0.1");
   });
 
   it("refuses what would make URL parsing throw or mean something else", () => {
@@ -37,7 +43,7 @@ describe("isValidHost", () => {
       "a..b",
       "x".repeat(300),
     ]) {
-      expect(isValidHost(host), String(host)).toBe(false);
+      expect(canonicalHost(host), String(host)).toBeNull();
     }
   });
 });
