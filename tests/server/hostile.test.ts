@@ -13,6 +13,11 @@ import { rawRequest, startServer, tempDataDir, Visitor, type RawResponse, type R
  * Origin headers. None may answer 5xx, what a page echoes is always escaped, and since no
  * request here may change anything (every state-changing form lacks a valid token of its own),
  * the database holds no more rows afterwards than before.
+ *
+ * Hostile input that needs a server of its own lives beside this file: crowds of sign-ins sent
+ * at once (crowds.test.ts), giant fields and the main thread (main-thread.test.ts), ported and
+ * forwarded hosts, resolved redirects and odd request targets (origins.test.ts), overload
+ * (load-shedding.test.ts).
  */
 
 /** fast-check picks a new seed each run; a failure prints the seed and the shrunk request to replay. */
