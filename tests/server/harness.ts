@@ -32,8 +32,12 @@ export interface ServerOptions {
   /** Extra environment (e.g. SUPABASE_URL); the embedded backend unless set. */
   env?: Record<string, string>;
   port?: number;
-  /** Run as this user id (root only), e.g. to meet a DATA_DIR this user cannot write. */
-  uid?: number;
+  /**
+   * Root only: run without the capabilities that let root read and write past file permissions
+   * (`setpriv`, from util-linux), so the server meets a DATA_DIR it may not write as any other user
+   * would, while it still reads the checkout it owns, wherever that is (a clone in root's 0700 home too).
+   */
+  withoutRootOverride?: boolean;
 }
 
 export interface RunningServer {
@@ -53,12 +57,15 @@ function spawnServer({
   dataDir = "memory://",
   env = {},
   port,
-  uid,
+  withoutRootOverride = false,
 }: ServerOptions & { port: number }) {
   // Started as `npm run serve` starts it (server/memory-settings.ts).
-  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(buildDir, "server.js")], {
+  const node = [process.execPath, ...serverNodeArgs(), path.join(buildDir, "server.js")];
+  const [command, ...args] = withoutRootOverride
+    ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node]
+    : node;
+  const child = spawn(command!, args, {
     cwd: ROOT,
-    ...(uid === undefined ? {} : { uid, gid: uid }),
     env: serverEnv({
       ...process.env,
       NODE_ENV: "production",

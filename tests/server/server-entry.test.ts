@@ -301,10 +301,11 @@ describe("starting", () => {
 
   it.runIf(process.getuid?.() === 0)("refuses a DATA_DIR this user cannot write, in one line", async () => {
     const parent = mkdtempSync(path.join(tmpdir(), "makervolt-locked-"));
-    chmodSync(parent, 0o755);
+    // Nobody may write here; root may only by overriding the permissions, which this server cannot.
+    chmodSync(parent, 0o555);
     try {
-      // nobody (65534) may read the build but not write into a directory root owns.
-      const { code, output } = await runUntilExit({ dataDir: path.join(parent, "data"), uid: 65534 });
+      // Not as another user: that user could not read a checkout in root's 0700 home.
+      const { code, output } = await runUntilExit({ dataDir: path.join(parent, "data"), withoutRootOverride: true });
       expect(code).toBe(1);
       expect(output.trim().split("\n")).toEqual([
         expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not writable/),
