@@ -10,7 +10,7 @@ export default tseslint.config(
     ignores: [
       "build/**",
       "build-*/**",
-      "public/build/**",
+      ".react-router/**",
       "node_modules/**",
       ".cache/**",
       "test-results/**",

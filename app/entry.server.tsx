@@ -1,13 +1,12 @@
 import { Writable } from "node:stream";
 
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
-import { HtmlBody } from "~/services/html-body.server";
+import { HtmlBody, wholePage } from "~/services/html-body.server";
 import { createNonce, nonceSource, setSecurityHeaders } from "~/services/security-headers.server";
 import {
   inlineScriptHashes,
@@ -21,7 +20,12 @@ import {
 export { catalogueIsFixed, closeBackend, openBackend } from "~/backends/index.server";
 export { cookieSecret } from "~/services/cookie-policy.server";
 
-const ABORT_DELAY = 5_000;
+/**
+ * How long a streamed page waits for data still loading; React Router rejects what is still
+ * pending then, and the render is abandoned a second later (ABORT_DELAY).
+ */
+export const streamTimeout = 5_000;
+const ABORT_DELAY = streamTimeout + 1_000;
 
 /**
  * Two ways to send a page (ADR 018). A shared page (the same for every anonymous visitor,
@@ -33,19 +37,19 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (isSharedPage(request, responseStatusCode, responseHeaders, remixContext)) {
-    return renderSharedPage(request, responseStatusCode, responseHeaders, remixContext);
+  if (isSharedPage(request, responseStatusCode, responseHeaders, routerContext)) {
+    return renderSharedPage(request, responseStatusCode, responseHeaders, routerContext);
   }
   // A 503 or 500 keeps the no-store its route set; anything else personal is never stored.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PERSONAL_CACHE_CONTROL);
-  return renderPersonalPage(request, responseStatusCode, responseHeaders, remixContext);
+  return renderPersonalPage(request, responseStatusCode, responseHeaders, routerContext);
 }
 
-function renderSharedPage(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
+function renderSharedPage(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const whole = new Writable({
@@ -54,19 +58,19 @@ function renderSharedPage(request: Request, status: number, headers: Headers, re
         callback();
       },
     });
-    const body = new HtmlBody();
     const abortTimer = setTimeout(() => stream.abort(), ABORT_DELAY);
     whole.once("finish", () => {
       clearTimeout(abortTimer);
-      const html = Buffer.concat(chunks);
+      // Adjusted once, whole: no stream in between to batch what nobody reads before the end.
+      const html = wholePage(Buffer.concat(chunks));
       setSecurityHeaders(headers, inlineScriptHashes(html.toString("utf8")));
       headers.set("Cache-Control", SHARED_CACHE_CONTROL);
       headers.append("Vary", "Cookie");
       resolve(new Response(html, { headers, status }));
     });
-    const stream = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+    const stream = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
-        stream.pipe(body).pipe(whole);
+        stream.pipe(whole);
       },
       onShellError(error: unknown) {
         clearTimeout(abortTimer);
@@ -79,7 +83,7 @@ function renderSharedPage(request: Request, status: number, headers: Headers, re
   });
 }
 
-function renderPersonalPage(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
+function renderPersonalPage(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   const nonce = createNonce();
   setSecurityHeaders(headers, [nonceSource(nonce)]);
   // A personal page may differ by cookie too: no cache on the way may answer another visitor with it.
@@ -94,7 +98,7 @@ function renderPersonalPage(request: Request, status: number, headers: Headers, 
     const abortTimer = setTimeout(() => stream.abort(), ABORT_DELAY);
     const stream = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

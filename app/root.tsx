@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,9 +7,8 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
-  useRouteError,
   useRouteLoaderData,
-} from "@remix-run/react";
+} from "react-router";
 import { useEffect, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
@@ -29,9 +27,11 @@ import { commitCsrfToken } from "~/services/csrf.server";
 import { getUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/site-origin.server";
 import { flashForPage, readFlash, takeResponseToast } from "~/services/toast.server";
-import stylesheet from "~/tailwind.css";
+import stylesheet from "~/tailwind.css?url";
 
-export const links: LinksFunction = () => [
+import type { Route } from "./+types/root";
+
+export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -43,7 +43,7 @@ export const links: LinksFunction = () => [
  * token and no cookie here: their pages are the same for everyone, so a shared cache may keep
  * them (ADR 017); the sign-in page makes its own token.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [cookieFlash, current] = await Promise.all([readFlash(request), getUser(request)]);
   const csrf = current.user ? await commitCsrfToken(request) : null;
   // A failed form (sign-in) that re-renders its page in this same request leaves its toast here;
@@ -76,7 +76,7 @@ function useRootLoaderData() {
 const ERROR_HEADING = "Unexpected Application Error!";
 
 /** Used only when no route below sets its own meta, i.e. on the root error page. */
-export const meta: MetaFunction = ({ error }) =>
+export const meta: Route.MetaFunction = ({ error }) =>
   error ? [{ title: pageTitle(ERROR_HEADING) }, { name: "robots", content: "noindex" }] : [{ title: STORE_NAME }];
 
 /**
@@ -144,11 +144,10 @@ const STATUS_TEXTS: Record<number, string> = {
 
 /**
  * The generic fallback (docs/routes.md#error-page): "Unexpected Application Error!" with the status and status text, or
- * the error's message. Only the message is shown, never a stack; in production Remix already
+ * the error's message. Only the message is shown, never a stack; in production React Router already
  * replaces server errors' messages with "Unexpected Server Error".
  */
-export function ErrorBoundary() {
-  const error = useRouteError();
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || STATUS_TEXTS[error.status] || ""}`.trim()
     : error instanceof Error && error.message

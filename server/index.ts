@@ -1,105 +1,13 @@
 /**
- * The production server: `npm start` / `npm run serve` run this file compiled beside the Remix
- * build ($BUILD_DIR/server.js). Why we have our own instead of remix-serve: ADR 010.
+ * Starts the shop's server (server/main.ts): `npm start` / `npm run serve` run this file compiled
+ * as $BUILD_DIR/server.js, `npm run dev` from source.
+ *
+ * As stock servers do, it runs the production build unless told otherwise. NODE_ENV is set here,
+ * in the environment itself, before anything imports React: React chooses its development or
+ * production build when it is first imported, and every static import of the server (React
+ * Router's among them) is evaluated before a module's own first line runs. So the server proper
+ * is imported only after.
  */
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-import { installGlobals, type ServerBuild } from "@remix-run/node";
-import closeWithGrace from "close-with-grace";
-
-import { type Config, getConfig } from "../app/config.server";
-import { createApp } from "./app";
-import { refuseConnect } from "./request-guards";
-import { LoadShedder } from "./load-shedding";
-import { PageCache } from "./page-cache";
-import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
-
-/** What the app's entry module offers the server besides rendering (app/entry.server.tsx). */
-interface ServerLifecycle {
-  /** Decides the secret that signs cookies (ADR 006); throws a StartupError when DATA_DIR cannot keep it. */
-  cookieSecret(): string;
-  /** Opens the data backend; throws a StartupError with a one-line message when it cannot. */
-  openBackend(): Promise<void>;
-  closeBackend(): Promise<void>;
-  /** True when the catalogue cannot change while this process runs (the embedded database, ADR 007). */
-  catalogueIsFixed(): boolean;
-}
-
-/** Requests in flight get this long to finish after SIGTERM/SIGINT; then their connections are cut. */
-const DRAIN_MS = 10_000;
-
-/** A known reason not to start (a bad setting, an unusable DATA_DIR) is one line; anything else keeps its stack. */
-function exitBecause(error: unknown): never {
-  const known = error instanceof Error && error.name === "StartupError";
-  console.error(
-    `MakerVolt could not start: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`,
-  );
-  process.exit(1);
-}
-
-// As remix-serve does: the server runs the production build unless told otherwise. Set in the
-// environment itself, before the build is loaded, since React reads it there too.
 process.env.NODE_ENV ??= "production";
-installGlobals({ nativeFetch: true });
-
-let config: Config;
-try {
-  config = getConfig();
-} catch (error) {
-  exitBecause(error);
-}
-const { port, host, trustProxy } = config;
-setRuntimeMemoryFlags();
-const missingSettings = missingMemorySettings();
-if (missingSettings.length > 0)
-  console.warn(
-    `Started without ${missingSettings.join(" and ")}: memory will grow well past its budget ` +
-      "(docs/budgets.md#memory); `npm run serve` sets them.",
-  );
-const buildDir = path.dirname(fileURLToPath(import.meta.url));
-
-let build: ServerBuild;
-try {
-  build = (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild;
-} catch (error) {
-  exitBecause(error);
-}
-const lifecycle = build.entry.module as unknown as ServerLifecycle;
-try {
-  lifecycle.cookieSecret();
-  await lifecycle.openBackend();
-} catch (error) {
-  exitBecause(error);
-}
-
-let closing = false;
-const app = createApp({
-  build,
-  mode: config.nodeEnv,
-  trustProxy,
-  publicDir: path.resolve("public"),
-  isClosing: () => closing,
-  // A kept page is right for its whole lifetime only if the catalogue under it cannot change
-  // (ADR 020); elsewhere the cache in front keeps pages, with one clock for every process.
-  pageCache: lifecycle.catalogueIsFixed() ? new PageCache() : null,
-  shedder: new LoadShedder(),
-});
-const onListening = () => console.log(`MakerVolt listening on http://localhost:${port}`);
-const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
-server.on("connect", refuseConnect);
-server.on("error", (error: NodeJS.ErrnoException) => {
-  exitBecause(Object.assign(new Error(`port ${port}: ${error.code ?? error.message}`), { name: "StartupError" }));
-});
-
-// Stop accepting, let requests in flight finish (bounded), then close the database cleanly.
-closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
-  if (err) console.error("Shutting down after an unhandled error", err);
-  else console.log(`${signal}: finishing requests in flight, then closing`);
-  closing = true;
-  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-  await drained;
-  clearTimeout(timer);
-  await lifecycle.closeBackend();
-});
+await import("./main");
+export {};

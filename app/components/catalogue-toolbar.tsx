@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useEffect, useState, type ComponentType, type SVGProps } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -74,7 +74,7 @@ function ViewToggle({ query }: { query: CatalogueQuery }) {
           <Link
             key={view}
             to={catalogueHref(query, { view })}
-            // The catalogue's own route, which Remix already knows (pagination.tsx).
+            // The catalogue's own route, which React Router already knows (pagination.tsx).
             discover="none"
             preventScrollReset
             aria-current={current ? "true" : undefined}

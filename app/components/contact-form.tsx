@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 
 import { type FieldErrors, fieldId, FormField } from "~/components/form-field";

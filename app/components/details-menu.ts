@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useEffect, type RefObject } from "react";
 
 /** How long the pointer may be outside a hover-opened menu (e.g. crossing a gap) before it closes. */
@@ -62,7 +62,7 @@ function itemForKey(key: string, items: HTMLElement[], current: Element | null, 
  * navigating; arrow keys, Home and End move between its items; and with `openOnHover` a mouse
  * pointer opens it on hover (docs/pages.md#header).
  */
-export function useDetailsMenu(ref: RefObject<HTMLDetailsElement>, { openOnHover = false } = {}) {
+export function useDetailsMenu(ref: RefObject<HTMLDetailsElement | null>, { openOnHover = false } = {}) {
   const location = useLocation();
 
   // A client-side navigation keeps the page (and the open menu) in place; close it.

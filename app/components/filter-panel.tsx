@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -146,7 +146,7 @@ export function FilterPanel({ query }: FilterPanelProps) {
             </button>
             <Link
               to={cataloguePath(query.category)}
-              // The catalogue's own route, which Remix already knows (pagination.tsx).
+              // The catalogue's own route, which React Router already knows (pagination.tsx).
               discover="none"
               className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
             >

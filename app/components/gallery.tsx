@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 import { isOnSale, PRODUCT_IMAGE_SIZE, type Product } from "~/models/product";
 

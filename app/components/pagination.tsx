@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 export interface PaginationProps {
   /** 1-based current page. */
@@ -33,7 +33,7 @@ const linkClass = `${itemClass} border-slate-300 bg-white text-slate-700 hover:b
 
 /**
  * Numbered pages with Previous and Next, as plain links (they work without JavaScript). They lead
- * to the page's own route, which Remix already knows: no need to have it discover them
+ * to the page's own route, which React Router already knows: no need to have it discover them
  * (`discover="none"` leaves out their `data-discover`).
  */
 export function Pagination({ page, pageCount, hrefForPage, navigationState }: PaginationProps) {

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { ChangeEvent } from "react";
 
 import { KEEP_FOCUS } from "~/components/route-announcer";
@@ -68,7 +68,7 @@ function PriceShortcuts({ query }: { query: CatalogueQuery }) {
               {/* Keeps focus where it is, like the other filters: the results status says what changed. */}
               <Link
                 to={catalogueHref({ ...query, min, max, page: 1 })}
-                // The catalogue's own route, which Remix already knows (pagination.tsx).
+                // The catalogue's own route, which React Router already knows (pagination.tsx).
                 discover="none"
                 preventScrollReset
                 state={KEEP_FOCUS}

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 import { CartIcon } from "~/components/icons";
 import { Price } from "~/components/price";
@@ -19,6 +19,12 @@ export interface ProductCardProps {
    * true for the first few cards above the fold.
    */
   priority?: boolean;
+  /**
+   * Whether React Router should learn the product page's route from this card's link
+   * (`data-discover`). Every card links to that one route, so the first card of a list is enough:
+   * the rest leave the attribute out, about 20 bytes each.
+   */
+  discoverRoute?: boolean;
 }
 
 /**
@@ -37,7 +43,13 @@ const LAZY_IMAGE = { loading: "lazy", decoding: "async" } as const;
  * Its Add to Cart button submits the form the cards sit in, one for the whole list
  * (ProductGrid, ADR 013): a card never stands outside one.
  */
-export function ProductCard({ product, view = "grid", headingLevel = 3, priority = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  view = "grid",
+  headingLevel = 3,
+  priority = false,
+  discoverRoute = true,
+}: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const list = view === "list";
   const href = productPath(product.id);
@@ -72,6 +84,7 @@ export function ProductCard({ product, view = "grid", headingLevel = 3, priority
           <Link
             to={href}
             prefetch="intent"
+            discover={discoverRoute ? "render" : "none"}
             // The visible name comes first (WCAG 2.5.3); the stock state follows for those who cannot see the overlay.
             aria-label={product.inStock ? undefined : `${product.name}, Out of Stock`}
             className="card-link hover:text-brand-700"

@@ -39,7 +39,13 @@ export function ProductGrid({
         {products.map((product, i) => (
           // The card fills its grid cell (h-full), so the buttons of a row line up.
           <li key={product.id}>
-            <ProductCard product={product} view={view} headingLevel={headingLevel} priority={i < priorityImages} />
+            <ProductCard
+              product={product}
+              view={view}
+              headingLevel={headingLevel}
+              priority={i < priorityImages}
+              discoverRoute={i === 0}
+            />
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate, useNavigationType } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigationType } from "react-router";
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 import { CloseIcon } from "~/components/icons";
@@ -32,7 +32,7 @@ function regionOf(viewport: HTMLElement | null): HTMLElement | null {
  * would leave it on the emptied list. If there is nowhere to go back to (F8 pressed with nothing
  * focused, or that element is gone), focus goes to main.
  */
-function useFocusReturn(viewport: RefObject<HTMLOListElement>) {
+function useFocusReturn(viewport: RefObject<HTMLOListElement | null>) {
   const cameFrom = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {

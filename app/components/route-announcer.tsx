@@ -1,4 +1,4 @@
-import { useLocation, useNavigationType } from "@remix-run/react";
+import { useLocation, useNavigationType } from "react-router";
 import { useEffect, useRef } from "react";
 
 import { MAIN_CONTENT_ID } from "~/components/skip-links";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { type ComponentType, type SVGProps, useEffect, useRef } from "react";
 
 import { BoltIcon, ChatIcon, CameraIcon, CodeIcon, MailIcon, PhoneIcon, PinIcon, PlayIcon } from "~/components/icons";

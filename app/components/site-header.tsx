@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -97,9 +97,14 @@ function CategoriesMenu() {
       </summary>
       <div className="absolute left-0 top-full z-50 w-60 pt-1">
         <ul className="rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
-          {CATEGORIES.map((category) => (
+          {CATEGORIES.map((category, i) => (
             <li key={category.slug}>
-              <NavLink to={cataloguePath(category.slug)} className="menu-link hover:bg-brand-50 hover:text-brand-700">
+              {/* Every category is the catalogue's one route: the first link is enough for React Router to discover it. */}
+              <NavLink
+                to={cataloguePath(category.slug)}
+                discover={i === 0 ? "render" : "none"}
+                className="menu-link hover:bg-brand-50 hover:text-brand-700"
+              >
                 {category.title}
               </NavLink>
             </li>
@@ -148,7 +153,7 @@ function AccountMenu({ email }: { email: string }) {
 const mobileItem = `${navItem} w-full`;
 
 /**
- * The narrow screens' menu. Its links repeat the Main navigation's, which already have Remix
+ * The narrow screens' menu. Its links repeat the Main navigation's, which already have React Router
  * discover their routes as the page renders: these need not ask again (`discover="none"`).
  */
 function MobileMenu() {

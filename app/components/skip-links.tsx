@@ -1,4 +1,4 @@
-import { useMatches } from "@remix-run/react";
+import { useMatches } from "react-router";
 
 /** The id of root's one `<main>`: the first skip link's target. */
 export const MAIN_CONTENT_ID = "main-content";

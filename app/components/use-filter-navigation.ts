@@ -1,4 +1,4 @@
-import { useNavigate, useNavigation } from "@remix-run/react";
+import { useNavigate, useNavigation } from "react-router";
 import { useCallback, useEffect, useRef } from "react";
 
 import { KEEP_FOCUS } from "~/components/route-announcer";
@@ -22,7 +22,7 @@ function formHref(form: HTMLFormElement): string {
 export function useFilterNavigation(onNavigate?: (href: string) => void) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const started = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
   // A navigation this form did not start (Clear filters, Back, a link) wins over a change still

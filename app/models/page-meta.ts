@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor } from "react-router";
 
 import { absoluteUrl } from "./canonical";
 import type { ShareImage } from "./share-image";
@@ -70,9 +70,12 @@ export function noindexPageMeta(page: { title: string; description?: string; fol
   return tags;
 }
 
-/** The site origin the root loader found (`siteOrigin`), from a meta function's `matches`. */
-export function siteOriginFrom(matches: readonly { id: string; data: unknown }[]): string | null {
-  const data = matches.find((match) => match.id === "root")?.data;
+/**
+ * The site origin the root loader found (`siteOrigin`), from a meta function's `matches`
+ * (`Route.MetaArgs["matches"]`, whose type lets entries past the known routes be undefined).
+ */
+export function siteOriginFrom(matches: readonly ({ id: string; data: unknown } | undefined)[]): string | null {
+  const data = matches.find((match) => match?.id === "root")?.data;
   const origin = typeof data === "object" && data !== null && "siteOrigin" in data ? data.siteOrigin : null;
   return typeof origin === "string" ? origin : null;
 }

@@ -8,7 +8,7 @@ import { STORE_NAME } from "./store";
 /**
  * schema.org JSON-LD for Google's rich results: Product (merchant listing), Organization and
  * WebSite; BreadcrumbList is in breadcrumb-list.ts. Every URL in it is absolute. Route `meta`
- * functions hand the objects to Remix as `{ "script:ld+json": ... }`, which escapes `<`, `>`
+ * functions hand the objects to React Router as `{ "script:ld+json": ... }`, which escapes `<`, `>`
  * and `&` as \u003c, \u003e and \u0026, so no product text can close the script element or
  * open a comment.
  */

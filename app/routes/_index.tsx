@@ -1,5 +1,5 @@
-import { data, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data } from "react-router";
+import { Link } from "react-router";
 import type { ComponentType, SVGProps } from "react";
 
 import { getProductRepository } from "~/backends/index.server";
@@ -31,6 +31,8 @@ import { pageTitle, STORE_NAME } from "~/models/store";
 import { organizationJsonLd, websiteJsonLd } from "~/models/structured-data";
 import { TUTORIALS } from "~/models/tutorials";
 
+import type { Route } from "./+types/_index";
+
 const HEADING = "Electronic Components & Maker Supplies";
 
 // The featured products are a nice-to-have: if the database fails, the rest of home still
@@ -47,7 +49,7 @@ export async function loader() {
   }
 }
 
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = siteOriginFrom(matches);
   return indexablePageMeta({
     origin,
@@ -71,8 +73,8 @@ const CATEGORY_ICONS: Record<CategorySlug, ComponentType<SVGProps<SVGSVGElement>
   tools: WrenchIcon,
 };
 
-export default function Home() {
-  const { featured, featuredFailed } = useLoaderData<typeof loader>();
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, featuredFailed } = loaderData;
   return (
     <>
       <Hero className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">

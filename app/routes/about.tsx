@@ -1,5 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { ComponentType, SVGProps } from "react";
 
 import { GaugeIcon } from "~/components/category-icons";
@@ -11,9 +10,11 @@ import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 
+import type { Route } from "./+types/about";
+
 const HEADING = "About Us";
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   indexablePageMeta({
     origin: siteOriginFrom(matches),
     path: "/about",

@@ -1,6 +1,5 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { data } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
@@ -21,6 +20,8 @@ import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { type Admission, admitAuthAttempt, type AttemptOutcome } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
 import { toastInThisResponse } from "~/services/toast.server";
+
+import type { Route } from "./+types/auth";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -55,12 +56,12 @@ const FORM = "auth";
  * The form's CSRF token (and its cookie, the visitor's first) is made here, not for every page:
  * a session is at stake on this form, and this page is personal anyway (ADR 017).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   const csrf = await commitCsrfToken(request);
   return data(
-    { honeypot: honeypotInputProps(), redirectTo, csrf: csrf.token },
+    { honeypot: await honeypotInputProps(), redirectTo, csrf: csrf.token },
     { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined },
   );
 }
@@ -70,7 +71,7 @@ const OUTAGE_RETRY_SECONDS = 60;
 /** The password checks waiting now take about a second (ADR 024). */
 const OVERLOADED_RETRY_SECONDS = 3;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   await requireValidCsrf(form, request);
   // As the loader: a signed-in shopper (say, a second tab still showing this form) goes home.
@@ -93,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { fieldErrors } = submission;
   if (fieldErrors) return fail(errorMessage(fieldErrors.email ?? fieldErrors.password), 400, undefined, fieldErrors);
-  if (mode === "sign-up" && isSpam(form)) return fail(errorMessage(), 400);
+  if (mode === "sign-up" && (await isSpam(form))) return fail(errorMessage(), 400);
 
   // Admitted before any password is hashed or any sign-in service called, so attempts sent all at
   // once get no more checks than the same attempts one by one (rate-limit.server.ts, ADR 023).
@@ -147,8 +148,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-/** A refused attempt's Retry-After reaches the page, with or without JavaScript (Remix keeps only cookies by default). */
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+/** A refused attempt's Retry-After reaches the page, with or without JavaScript (React Router keeps only cookies by default). */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers(loaderHeaders);
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
@@ -156,7 +157,7 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
 };
 
 /** Neither mode is worth a search result; crawlers may still follow the header and footer links. */
-export const meta: MetaFunction = ({ location }) => {
+export const meta: Route.MetaFunction = ({ location }) => {
   const copy = COPY[parseMode(new URLSearchParams(location.search).get("mode"))];
   return noindexPageMeta({ title: pageTitle(copy.heading), description: copy.description });
 };
@@ -165,9 +166,8 @@ export const meta: MetaFunction = ({ location }) => {
  * One form for both modes. The mode is in the URL, so the toggle is a link that
  * works without JavaScript and is a client-side navigation with it.
  */
-export default function Auth() {
-  const { honeypot, redirectTo, csrf } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const { honeypot, redirectTo, csrf } = loaderData;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const mode: Mode = actionData?.mode ?? parseMode(searchParams.get("mode"));

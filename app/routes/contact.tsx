@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { data } from "react-router";
 import type { ReactNode } from "react";
 
 import { type ContactAnswer, type ContactErrors, ContactForm } from "~/components/contact-form";
@@ -18,6 +16,8 @@ import { ContactMessageSchema } from "~/services/contact-message.server";
 import { parseForm, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { redirectWithToast } from "~/services/toast.server";
+
+import type { Route } from "./+types/contact";
 
 const HEADING = "Contact Us";
 
@@ -40,12 +40,12 @@ const MESSAGE_TEXT = { multiline: true, maxLength: MAX_CONTACT_BYTES };
  */
 const failedSubmissions = new WeakSet<object>();
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const failed = typeof context === "object" && context !== null && failedSubmissions.has(context);
-  return { honeypot: honeypotInputProps(), failed };
+  return { honeypot: await honeypotInputProps(), failed };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const fail = (errors: ContactErrors, values: ContactAnswer["values"]) => {
     if (typeof context === "object" && context !== null) failedSubmissions.add(context);
     return data({ errors, values } satisfies ContactAnswer, { status: 400 });
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (fieldErrors) return fail(fieldErrors, values);
   // A filled trap or a forged timestamp: answer like any other failure and keep what was typed,
   // so a person whose browser tripped it loses nothing (the form is rendered with a new trap).
-  if (isSpam(form)) {
+  if (await isSpam(form)) {
     return fail({ form: "Your message could not be sent. Please check it and send it again." }, values);
   }
 
@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   indexablePageMeta({
     origin: siteOriginFrom(matches),
     path: "/contact",
@@ -87,9 +87,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches })
 
 const card = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm";
 
-export default function Contact() {
-  const { honeypot } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { honeypot } = loaderData;
   return (
     <>
       <Hero className="py-14 sm:py-16">
@@ -164,7 +163,7 @@ export default function Contact() {
           </h2>
           <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
           <HoneypotFieldsProvider {...honeypot}>
-            <ContactForm answer={answer} heading={HEADING} />
+            <ContactForm answer={actionData} heading={HEADING} />
           </HoneypotFieldsProvider>
         </section>
       </div>

@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 
 import { errorMessage } from "~/models/toast";
 import { requireValidCsrf } from "~/services/csrf.server";
 import { readFormData } from "~/services/form-data.server";
 import { logout } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+
+import type { Route } from "./+types/logout";
 
 /** Signing out changes state, so it is a POST only; a link or a typed URL just goes home. */
 export function loader() {
@@ -16,7 +17,7 @@ export function loader() {
  * The account menu's Logout button (docs/accounts.md#sign-out): ends the session on the server,
  * clears the cookie and goes home with "Logged Out", or "Sign out Failed".
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   await requireValidCsrf(await readFormData(request), request);
   const result = await logout(request);
   if (!result.ok) {

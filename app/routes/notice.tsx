@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 
 import { NEWSLETTER_FORM } from "~/models/newsletter";
 import { FETCHER_FIELD, NOT_IMPLEMENTED_TOAST } from "~/models/notice";
@@ -7,6 +6,8 @@ import { safeRedirectPath } from "~/models/safe-redirect";
 import { readFormData, textField } from "~/services/form-data.server";
 import { rejectedNewsletterForm } from "~/services/newsletter.server";
 import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
+
+import type { Route } from "./+types/notice";
 
 /** There is nothing to see at `/notice` itself. */
 export function loader() {
@@ -19,11 +20,11 @@ export function loader() {
  * pipeline for both ways in:
  * - a native form post (no JavaScript) is redirected back to the page it came from, path and
  *   query intact, and that page renders the toast;
- * - a fetcher post (FETCHER_FIELD) gets data instead of a redirect, so nothing navigates; Remix
+ * - a fetcher post (FETCHER_FIELD) gets data instead of a redirect, so nothing navigates; React Router
  *   revalidates after the action, and the root loader hands the toast to Radix.
  * The newsletter box checks its email first (rejectedNewsletterForm); a bad one goes back to it.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   // Changes nothing on the server and needs no token: a cross-site post never gets here
   // (server/request-guards.ts, ADR 017), and the page holding this form may be a shared cached copy.
   const form = await readFormData(request);

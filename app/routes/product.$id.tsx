@@ -1,5 +1,5 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { data } from "react-router";
+import { useNavigation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 
 import { getProductRepository } from "~/backends/index.server";
 import { relatedProducts } from "~/backends/related-products";
@@ -34,13 +34,15 @@ import { productJsonLd } from "~/models/structured-data";
 import { backendFailureInit, withFailureHeaders } from "~/services/backend-failure.server";
 import { productShareImage } from "~/services/share-images.server";
 
+import type { Route } from "./+types/product.$id";
+
 /** At most this much of the description becomes the meta description. */
 const META_DESCRIPTION_LENGTH = 160;
 
 /** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
 export const PRODUCT_UNAVAILABLE = "This product is unavailable right now. Please try again in a minute.";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
   if (id == null) return data({ kind: "not-found" as const }, { status: 404 });
 
@@ -66,7 +68,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 /** An outage's Retry-After reaches the page. */
-export const headers: HeadersFunction = withFailureHeaders;
+export const headers: Route.HeadersFunction = withFailureHeaders;
 
 /** Switching image, tab or quantity is display state in the URL: no need to fetch the product again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -79,9 +81,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return onlyDisplayChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (data?.kind === "found") {
-    const { product, shareImage } = data;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (loaderData?.kind === "found") {
+    const { product, shareImage } = loaderData;
     const origin = siteOriginFrom(matches);
     const category = categoryTitle(product.category) ?? product.category;
     const path = productPath(product.id);
@@ -108,14 +110,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       jsonLd: origin ? [productJsonLd(product, { origin, shareImage }), breadcrumbJsonLd(crumbs, origin)] : [],
     });
   }
-  if (data?.kind === "error") return noindexPageMeta({ title: pageTitle("Error"), follow: false });
+  if (loaderData?.kind === "error") return noindexPageMeta({ title: pageTitle("Error"), follow: false });
   return noindexPageMeta({ title: pageTitle("Product not found") });
 };
 
 const pageClass = "mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8";
 
-export default function ProductPage() {
-  const loaderData = useLoaderData<typeof loader>();
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "not-found") {
     return (
       <div className={pageClass}>

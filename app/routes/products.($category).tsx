@@ -1,12 +1,5 @@
-import {
-  data,
-  redirect,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaDescriptor,
-  type MetaFunction,
-} from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, type MetaDescriptor } from "react-router";
+import { useNavigation } from "react-router";
 
 import { getProductRepository } from "~/backends/index.server";
 import { CatalogueToolbar } from "~/components/catalogue-toolbar";
@@ -34,6 +27,8 @@ import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { backendFailureInit, withFailureHeaders } from "~/services/backend-failure.server";
 
+import type { Route } from "./+types/products.($category)";
+
 /** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
 export const CATALOGUE_UNAVAILABLE = "The catalogue is unavailable right now. Please try again in a minute.";
 
@@ -42,7 +37,7 @@ const EAGER_IMAGES = 3;
 /** The results (the list, the empty message or the error): target of "Skip to results" and of pagination's focus. */
 const RESULTS_ID = "results";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The filter form's category select submits /products?category=x; the category belongs in the path.
   if (url.searchParams.has("category")) throw redirect(filterFormHref(url.searchParams), 303);
@@ -73,11 +68,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** An outage's Retry-After reaches the page. */
-export const headers: HeadersFunction = withFailureHeaders;
+export const headers: Route.HeadersFunction = withFailureHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: pageTitle("Products") }];
-  const { query, unknownCategory, total, error } = data;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: pageTitle("Products") }];
+  const { query, unknownCategory, total, error } = loaderData;
   const heading = catalogueHeading(query, unknownCategory);
   const title = pageTitle(heading);
   const description = query.search
@@ -112,8 +107,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 /** Past the filter panel straight to the products: the root Layout renders this after "Skip to main content". */
 export const handle: SkipLinksHandle = { skipLinks: [{ targetId: RESULTS_ID, label: "Skip to results" }] };
 
-export default function Catalogue() {
-  const { query, unknownCategory, products, total, error } = useLoaderData<typeof loader>();
+export default function Catalogue({ loaderData }: Route.ComponentProps) {
+  const { query, unknownCategory, products, total, error } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && /^\/products(\/|$)/.test(navigation.location.pathname);
   const heading = catalogueHeading(query, unknownCategory);

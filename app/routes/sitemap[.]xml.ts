@@ -1,15 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
 import { getProductRepository } from "~/backends/index.server";
 import { SITEMAP_PRODUCT_LIMIT, sitemapUrls, sitemapXml } from "~/models/sitemap";
 import { siteOrigin } from "~/services/site-origin.server";
+
+import type { Route } from "./+types/sitemap[.]xml";
 
 /**
  * The sitemap, from the database: the pages, the eight categories and every product. One query
  * of ids (no rows), so 10,000 products cost about as much as a catalogue page. Crawlers may
  * keep it an hour; a failure answers 503 so they come back rather than drop every URL.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   let ids: number[];
   try {

@@ -9,7 +9,7 @@ import { isServiceUnavailable } from "~/backends/types";
 /** How long shoppers, crawlers and proxies are asked to wait before trying again during an outage. */
 const RETRY_AFTER_SECONDS = 60;
 
-/** Headers a failed page's loader sets that must reach the document (Remix keeps only cookies by default). */
+/** Headers a failed page's loader sets that must reach the document (React Router keeps only cookies by default). */
 const FAILURE_HEADERS = ["Retry-After", "Cache-Control"] as const;
 
 /**

@@ -14,6 +14,6 @@ const SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [stri
 export const ContactMessageSchema = z.object({
   name: z.string().trim().min(1, "Enter your name"),
   email: EmailSchema,
-  subject: z.enum(SUBJECT_VALUES, { errorMap: () => ({ message: "Select a subject" }) }),
+  subject: z.enum(SUBJECT_VALUES, { error: "Select a subject" }),
   message: z.string().trim().min(1, "Enter your message"),
 });

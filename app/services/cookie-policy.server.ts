@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { type Cookie, type CookieOptions, createCookie } from "@remix-run/node";
+import { type Cookie, type CookieOptions, createCookie } from "react-router";
 
 import { dataDirProblem } from "~/backends/embedded/data-dir-lock.server";
 import { type Config, getConfig } from "~/config.server";

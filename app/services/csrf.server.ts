@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
-import type { Cookie } from "@remix-run/node";
+import type { Cookie } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 
 import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
@@ -39,14 +39,28 @@ function csrfFor(request: Request): CsrfPolicy {
 
 /**
  * A new token in remix-utils' own format (what its check expects): 32 random bytes, a dot, their
- * HMAC-SHA256 under the cookie secret, both base64url. Made with node:crypto, because remix-utils'
- * generate() hashes in JavaScript (crypto-js): about 70 µs a token against 5, for every visitor
- * without the cookie yet, crawlers included (ADR 014). tests/unit/csrf.test.ts checks that
- * remix-utils accepts these tokens.
+ * SHA-256, both base64url (the digest with its `=` padding, as remix-utils writes it). Made with node:crypto, because remix-utils' generate() hashes in
+ * JavaScript (ADR 014). The digest only catches a garbled token; what makes the token unforgeable
+ * is the cookie it travels in, signed with the cookie secret (remix-utils 7 keyed the digest with
+ * the secret too; 9 does not). tests/unit/csrf.test.ts checks that remix-utils accepts these tokens.
  */
 function newToken(): string {
   const token = randomBytes(32).toString("base64url");
-  return `${token}.${createHmac("sha256", cookieSecret()).update(token).digest("base64url")}`;
+  return `${token}.${digestOf(token)}`;
+}
+
+function digestOf(token: string): string {
+  return `${createHash("sha256").update(token).digest("base64url")}=`;
+}
+
+/**
+ * False for a token remix-utils would call tampered: one made before the move to remix-utils 9
+ * (docs/decisions/025-react-router-7.md), whose digest was keyed. Such a visitor gets a new token
+ * instead of a refused form.
+ */
+function isCurrentToken(token: string): boolean {
+  const [value, digest, ...rest] = token.split(".");
+  return rest.length === 0 && !!value && digest === digestOf(value);
 }
 
 /** This visitor's token, and a `Set-Cookie` when it is new (the root loader sends both). */
@@ -57,7 +71,7 @@ export async function commitCsrfToken(request: Request): Promise<{ token: string
     try {
       const existing: unknown = await cookie.parse(header);
       // An empty `csrf=` cookie reads as an empty token, which no form could be checked against.
-      if (typeof existing === "string" && existing) return { token: existing, setCookie: null };
+      if (typeof existing === "string" && isCurrentToken(existing)) return { token: existing, setCookie: null };
     } catch {
       // A tampered cookie: start over with a fresh one, as below.
     }

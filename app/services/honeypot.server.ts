@@ -24,29 +24,30 @@ function getHoneypot(): Honeypot {
 }
 
 /**
- * What remix-utils' encrypted timestamp looks like: the base64 of crypto-js's "Salted__", its salt
- * and one or two AES blocks, 44 characters for any timestamp of ours. Anything else is refused
- * before it is decrypted: crypto-js decrypts in JavaScript on the main thread, and a 1 MB value
- * held every other request up for up to a second (ADR 023).
+ * What remix-utils' encrypted timestamp looks like: the base64 of AES-GCM's 12-byte IV, the
+ * timestamp's 13 or 14 digits and the 16-byte tag, 56 characters. Anything else is refused before
+ * it is decoded and decrypted: remix-utils decodes base64 a character at a time in JavaScript on
+ * the main thread, so a 1 MB value would hold every other request up (ADR 023).
  */
-const ENCRYPTED_TIMESTAMP = /^U2FsdGVkX1[A-Za-z0-9+/]{22,54}={0,2}$/;
+const ENCRYPTED_TIMESTAMP = /^[A-Za-z0-9+/]{55}[A-Za-z0-9+/=]$/;
 
 /** Props for `<HoneypotFieldsProvider>`: call in the loader of a page with a protected form. */
-export function honeypotInputProps() {
+export async function honeypotInputProps() {
   return getHoneypot().getInputProps();
 }
 
 /**
  * True when the submission looks automated: the trap field is filled, or the timestamp is
  * missing, ill-formed, forged or in the future. Never throws: besides remix-utils' SpamError,
- * crypto-js throws on a garbled ciphertext, and that is a forged field too. (remix-utils lets a
- * form without either field through; ours always carry both, so a missing timestamp is spam.)
+ * Web Crypto throws on a garbled ciphertext and atob on a value that is not base64, and those are
+ * forged fields too. (remix-utils lets a form without either field through; ours always carry
+ * both, so a missing timestamp is spam.)
  */
-export function isSpam(form: FormData): boolean {
+export async function isSpam(form: FormData): Promise<boolean> {
   const validFrom = form.get(VALID_FROM_FIELD);
   if (typeof validFrom !== "string" || !ENCRYPTED_TIMESTAMP.test(validFrom)) return true;
   try {
-    getHoneypot().check(form);
+    await getHoneypot().check(form);
     return false;
   } catch {
     return true;

@@ -6,7 +6,7 @@ import { scriptsAfterContent } from "~/services/script-priority.server";
  * The stream a page's HTML goes through from React to the response (app/entry.server.tsx).
  *
  * It passes React's writes on in batches. React writes a page in pieces of at most 2 KB, and
- * each piece handed on became a write to the response, which Remix follows with `flush()` (so a
+ * each piece handed on became a write to the response, which React Router follows with `flush()` (so a
  * streamed part goes out at once), which compression answers with a sync flush of its brotli or
  * gzip stream: a compressed block, a trip to the thread pool and a socket write every 2 KB.
  * React calls `flush()` on its destination when it has written a batch (the shell, then each
@@ -47,8 +47,13 @@ export class HtmlBody extends Transform {
   }
 }
 
+/** What HtmlBody does to a page's batches, done once to a page rendered whole (a shared page). */
+export function wholePage(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  return scriptsAfterContent(html.indexOf(0) === -1 ? html : stripNulBytes(html));
+}
+
 /** The bytes without any 0x00. */
-export function stripNulBytes(bytes: Uint8Array): Buffer {
+export function stripNulBytes(bytes: Uint8Array): Buffer<ArrayBuffer> {
   const out = Buffer.allocUnsafe(bytes.length);
   let length = 0;
   for (const byte of bytes) if (byte !== 0) out[length++] = byte;

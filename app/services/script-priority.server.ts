@@ -1,7 +1,7 @@
 /**
  * Scripts after content (ADR 022): every page works without JavaScript, so its scripts are an
  * enhancement and should never compete with what a shopper sees first, the stylesheet and the
- * largest image. Remix's `<Scripts>` offers no attribute for that, so its two tags are adjusted
+ * largest image. React Router's `<Scripts>` offers no attribute for that, so its two tags are adjusted
  * on their way out (app/services/html-body.server.ts passes each batch of the page through here):
  *
  * - `<link rel="modulepreload">` gets `fetchpriority="low"`: the browser still fetches every
@@ -12,7 +12,7 @@
  *   modules arrive, which on a fast connection was in the middle of the first paint.
  *
  * Matching bytes is sound here for the same reason the CSP hashes are (ADR 018): React escapes
- * `<` and `"` in every text and attribute value, and Remix escapes `<` in its script data and
+ * `<` and `"` in every text and attribute value, and React Router escapes `<` in its script data and
  * writes `"` there as `\"`, so these two sequences can only be the tags `<Scripts>` wrote.
  */
 
@@ -22,11 +22,15 @@ const ASYNC_MODULE = Buffer.from(' type="module" async=""');
 const DEFERRED_MODULE = Buffer.from(' type="module"');
 
 /** `html` with every module preload at low priority and the module script deferred; the same Buffer when it holds neither. */
-export function scriptsAfterContent(html: Buffer): Buffer {
+export function scriptsAfterContent<Bytes extends ArrayBufferLike>(html: Buffer<Bytes>): Buffer<Bytes | ArrayBuffer> {
   return replaceAll(replaceAll(html, PRELOAD, LOW_PRIORITY_PRELOAD), ASYNC_MODULE, DEFERRED_MODULE);
 }
 
-function replaceAll(bytes: Buffer, search: Buffer, replacement: Buffer): Buffer {
+function replaceAll<Bytes extends ArrayBufferLike>(
+  bytes: Buffer<Bytes>,
+  search: Buffer,
+  replacement: Buffer,
+): Buffer<Bytes | ArrayBuffer> {
   let at = bytes.indexOf(search);
   if (at === -1) return bytes;
   const parts: Buffer[] = [];

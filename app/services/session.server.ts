@@ -1,4 +1,4 @@
-import { type Cookie, redirect } from "@remix-run/node";
+import { type Cookie, redirect } from "react-router";
 
 import { getAuthBackend } from "~/backends/index.server";
 import type { AuthUser, SessionRef } from "~/backends/types";

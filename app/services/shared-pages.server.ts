@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import type { EntryContext } from "@remix-run/node";
+import type { EntryContext } from "react-router";
 
 /**
  * Which pages a shared cache (nginx, a CDN) may keep and hand to other visitors, and how they say
@@ -59,7 +59,7 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
  * scripts this page holds instead. The page is whole (rendered to the end) before its headers go.
  *
  * Reading the scripts off the HTML is sound because of how it is made: React escapes `<` in every
- * text and attribute value, and Remix escapes it inside its script data, so `<script` appears only
+ * text and attribute value, and React Router escapes it inside its script data, so `<script` appears only
  * where a script element starts; text a visitor sent can never put a script of its own in the
  * list (tests/server/shared-pages.test.ts checks it).
  */

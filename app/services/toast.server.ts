@@ -1,4 +1,4 @@
-import { type Cookie, redirect } from "@remix-run/node";
+import { type Cookie, redirect } from "react-router";
 import { z } from "zod";
 
 import { safeRedirectPath } from "~/models/safe-redirect";
@@ -31,7 +31,7 @@ export const ToastSchema = z.object({
     .optional(),
   variant: z.enum(["default", "destructive"]).default("default"),
   duration: z.number().int().positive().max(600_000).nullable().optional(),
-}) satisfies z.ZodType<Toast, z.ZodTypeDef, unknown>;
+}) satisfies z.ZodType<Toast, unknown>;
 
 const FlashFormSchema = z.object({
   form: z.string().min(1).max(40),
@@ -42,7 +42,7 @@ const FlashFormSchema = z.object({
 const FlashSchema = z.object({
   toast: ToastSchema.optional(),
   form: FlashFormSchema.optional(),
-}) satisfies z.ZodType<Flash, z.ZodTypeDef, unknown>;
+}) satisfies z.ZodType<Flash, unknown>;
 
 /** A toast with its id and defaults filled in; throws (a programming error) if the input is invalid. */
 function validToast(input: ToastInput): Toast {

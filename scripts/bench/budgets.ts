@@ -38,15 +38,22 @@ const target = (m: Measurements, name: string) => m.targets.find((t) => t.target
 
 /** Target names are scripts/bench.ts's. */
 export const BUDGETS: readonly Budget[] = [
-  { name: "/about, ratio to static", comparison: ">=", limit: 0.15, unit: "", measure: (m) => ratioOf(m, "about") },
+  // Rendered: the page cache (ADR 020) answers /about without rendering it, so the budget is the cookie's visit.
   {
-    name: "cold product page, ratio",
+    name: "/about rendered, ratio to static",
     comparison: ">=",
     limit: 0.12,
     unit: "",
+    measure: (m) => ratioOf(m, "about-rendered"),
+  },
+  {
+    name: "cold product page, ratio",
+    comparison: ">=",
+    limit: 0.08,
+    unit: "",
     measure: (m) => ratioOf(m, "cold-product"),
   },
-  { name: "cold search, ratio", comparison: ">=", limit: 0.08, unit: "", measure: (m) => ratioOf(m, "cold-search") },
+  { name: "cold search, ratio", comparison: ">=", limit: 0.05, unit: "", measure: (m) => ratioOf(m, "cold-search") },
   {
     name: "search p99 (sensor, price-low)",
     comparison: "<",

@@ -49,7 +49,7 @@ export async function withServerHtmlOnly(
   const context = await browser.newContext({ ...options, javaScriptEnabled: true });
   try {
     const page = await context.newPage();
-    await page.route("**/build/**/*.js", (route) => route.abort());
+    await page.route("**/assets/**/*.js", (route) => route.abort());
     await audit(page);
   } finally {
     await context.close();

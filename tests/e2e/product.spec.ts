@@ -160,7 +160,7 @@ test.describe("product detail", () => {
           state: { navigation: { state: string }; location: { search: string } };
           subscribe(listener: () => void): () => void;
         };
-        const router = (window as unknown as { __remixRouter: Router }).__remixRouter;
+        const router = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
         const unsubscribe = router.subscribe(() => {
           if (router.state.navigation.state !== "idle" || router.state.location.search !== "") return;
           unsubscribe();

@@ -288,7 +288,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
       maxRedirects: 0,
     });
     // Hold the app's script back until the plain toast has been revealed (and so announced).
-    await page.route("**/build/**/*.js", async (route) => {
+    await page.route("**/assets/**/*.js", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1200));
       await route.continue();
     });

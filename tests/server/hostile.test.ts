@@ -137,7 +137,7 @@ const route = fc.oneof(
   pathSegment.map((s) => `/products/${s}`),
   pathSegment.map((s) => `/product/${s}`),
   pathSegment.map((s) => `/${s}`),
-  pathSegment.map((s) => `/build/${s}.js`),
+  pathSegment.map((s) => `/assets/${s}.js`),
 );
 
 const method = fc.constantFrom(

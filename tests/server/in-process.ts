@@ -2,13 +2,13 @@ import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 
 import type { AppOptions } from "../../server/app";
 import { BUILD_DIR, ROOT } from "./harness";
 
 /**
- * The built app ($BUILD_DIR/index.js) served by server/app.ts from the test's own process, on an
+ * The built app ($BUILD_DIR/server/index.js) served by server/app.ts from the test's own process, on an
  * in-memory database: for tests that measure this process's event loop, or hand the app a part of
  * their own (a page cache, a load shedder). Everything else about the server is as it runs.
  */
@@ -23,12 +23,12 @@ export async function startInProcess(
 ): Promise<InProcessServer> {
   // Read by the app as it starts (app/config.server.ts): the same settings the child-process harness gives.
   Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: "memory://", SUPABASE_URL: "", DATABASE_URL: "" });
-  const build = (await import(pathToFileURL(path.join(ROOT, BUILD_DIR, "index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(path.join(ROOT, BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
   const lifecycle = build.entry.module as unknown as { openBackend(): Promise<void>; closeBackend(): Promise<void> };
   await lifecycle.openBackend();
   const { createApp } = await import("../../server/app");
   const app = createApp({
-    build,
+    assets: { kind: "built", build },
     mode: "production",
     trustProxy: false,
     publicDir: path.join(ROOT, "public"),

@@ -34,7 +34,7 @@ describe("a page's scripts", () => {
     const { preloads, modules } = scriptTags(page.body);
     expect(preloads.length).toBeGreaterThan(1);
     for (const preload of preloads)
-      expect(preload).toMatch(/^<link fetchpriority="low" rel="modulepreload" href="\/build\//);
+      expect(preload).toMatch(/^<link fetchpriority="low" rel="modulepreload" href="\/assets\//);
     expect(modules).toHaveLength(1);
     expect(modules[0]).not.toMatch(/\basync\b/);
   });

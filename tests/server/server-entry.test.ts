@@ -214,13 +214,13 @@ describe("the server entry", () => {
     expect(onlyBrotli.status).toBe(200);
     expect(onlyBrotli.headers["content-encoding"]).toBeUndefined();
     const page = await rawRequest(server.origin, { path: "/" });
-    const script = /\/build\/[^"]+\.js/.exec(page.body)?.[0];
+    const script = /\/assets\/[^"]+\.js/.exec(page.body)?.[0];
     expect(script).toBeTruthy();
     const asset = await rawRequest(server.origin, { path: script! });
     expect(asset.status).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     // The stylesheet: scripts may be under compression's 1 KB threshold.
-    const stylesheet = /\/build\/[^"]+\.css/.exec(page.body)?.[0];
+    const stylesheet = /\/assets\/[^"]+\.css/.exec(page.body)?.[0];
     const brotliAsset = await rawRequest(server.origin, {
       path: stylesheet!,
       headers: { "accept-encoding": "gzip, br" },
@@ -230,8 +230,8 @@ describe("the server entry", () => {
 
     // Each as compressed at build time (scripts/compress-assets.ts), the small scripts too, with
     // the original's type; a client that takes neither gets the file itself.
-    const assetsDir = path.join(ROOT, BUILD_DIR === "build" ? "public/build" : `${BUILD_DIR}/public/build`);
-    const onDisk = (url: string) => path.join(assetsDir, url.slice("/build".length));
+    const assetsDir = path.join(ROOT, BUILD_DIR, "client", "assets");
+    const onDisk = (url: string) => path.join(assetsDir, url.slice("/assets".length));
     for (const [url, type] of [
       [stylesheet!, /^text\/css/],
       [script!, /^(text|application)\/javascript/],

@@ -6,6 +6,7 @@ import type { action as authAction } from "~/routes/auth";
 import type { action as logoutAction } from "~/routes/logout";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { createUserSession as userSession } from "~/services/session.server";
+import { routeOf } from "../support/route-args";
 
 /**
  * The /auth action and the session cookie against the embedded backend on a real in-memory
@@ -77,14 +78,19 @@ async function sessionRows(userId: string): Promise<number> {
 type Browser = Pick<Awaited<ReturnType<typeof signedInBrowser>>, "email" | "csrf" | "cookie">;
 
 /** A form post as the browser would send it to `action`; a thrown redirect is returned like a returned one. */
-async function post(action: typeof authAction, path: string, browser: Browser, fields: Record<string, string>) {
+async function post(
+  action: typeof authAction | typeof logoutAction,
+  path: string,
+  browser: Browser,
+  fields: Record<string, string>,
+) {
   const request = new Request(`${ORIGIN}${path}`, {
     method: "POST",
     headers: { Cookie: browser.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
     body: new URLSearchParams({ csrf: browser.csrf, ...fields }),
   });
   try {
-    const result = await action({ request, context: { clientAddress: "127.0.0.1" }, params: {} });
+    const result = await action({ request, context: { clientAddress: "127.0.0.1" }, params: {}, ...routeOf(request) });
     if (result instanceof Response) return result;
     throw new Error(`expected a redirect, got data: ${JSON.stringify(result)}`);
   } catch (thrown) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { signedCookie } from "~/services/cookie-policy.server";
 import { commitCsrfToken, isValidCsrf } from "~/services/csrf.server";
 
 /**
@@ -27,7 +28,8 @@ function post(token: string | null, cookie?: string): { form: FormData; request:
 describe("commitCsrfToken", () => {
   it("gives a visitor without the cookie a new signed token and its cookie", async () => {
     const { token, setCookie } = await commitCsrfToken(page());
-    expect(token).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
+    // remix-utils 9's format: the digest keeps its base64 padding.
+    expect(token).toMatch(/^[\w-]{43}\.[\w-]{43}=$/);
     expect(setCookie).toMatch(/^csrf=.+; Path=\/; HttpOnly; SameSite=Lax$/);
   });
 
@@ -50,6 +52,17 @@ describe("commitCsrfToken", () => {
       expect(next.token, cookie).not.toBe(first.token);
       expect(next.setCookie, cookie).not.toBeNull();
     }
+  });
+});
+
+describe("a token made before remix-utils 9", () => {
+  it("is replaced rather than left to fail every form (its digest was keyed with the secret)", async () => {
+    // The old format: no padding, and a digest remix-utils 9 cannot reproduce; in a properly signed cookie.
+    const old = `${"a".repeat(43)}.${"b".repeat(43)}`;
+    const cookie = cookiePair(await signedCookie("csrf").serialize(old));
+    const next = await commitCsrfToken(page(cookie));
+    expect(next.token).not.toBe(old);
+    expect(next.setCookie).not.toBeNull();
   });
 });
 

@@ -12,39 +12,40 @@ function form(fields: Record<string, string>) {
   return data;
 }
 
-const props = honeypotInputProps();
+const props = await honeypotInputProps();
 const honest = () => ({ [props.nameFieldName]: "", [props.validFromFieldName!]: props.encryptedValidFrom });
 
 describe("isSpam", () => {
-  it("lets a form rendered by the shop through", () => {
-    expect(isSpam(form(honest()))).toBe(false);
+  it("lets a form rendered by the shop through", async () => {
+    expect(await isSpam(form(honest()))).toBe(false);
   });
 
   it.each([
     ["the trap filled", { [props.nameFieldName]: "Buy now" }],
     ["no timestamp", { [props.validFromFieldName!]: "" }],
-    ["a forged timestamp of the right shape", { [props.validFromFieldName!]: `U2FsdGVkX1${"A".repeat(33)}=` }],
+    ["a forged timestamp of the right shape", { [props.validFromFieldName!]: `${"A".repeat(55)}=` }],
     ["a timestamp that is not base64", { [props.validFromFieldName!]: "1764150000000" }],
-  ])("refuses a form with %s", (_case, changes) => {
-    expect(isSpam(form({ ...honest(), ...changes }))).toBe(true);
+  ])("refuses a form with %s", async (_case, changes) => {
+    expect(await isSpam(form({ ...honest(), ...changes }))).toBe(true);
   });
 
-  it("refuses a form with neither field (remix-utils alone would let it through)", () => {
-    expect(isSpam(form({ name: "x" }))).toBe(true);
+  it("refuses a form with neither field (remix-utils alone would let it through)", async () => {
+    expect(await isSpam(form({ name: "x" }))).toBe(true);
   });
 
-  it("refuses a timestamp from the future", () => {
-    const later = new Honeypot({ encryptionSeed: cookieSecret() }).getInputProps({
+  it("refuses a timestamp from the future", async () => {
+    const later = await new Honeypot({ encryptionSeed: cookieSecret() }).getInputProps({
       validFromTimestamp: Date.now() + 60_000,
     });
-    expect(isSpam(form({ ...honest(), [props.validFromFieldName!]: later.encryptedValidFrom }))).toBe(true);
+    expect(await isSpam(form({ ...honest(), [props.validFromFieldName!]: later.encryptedValidFrom }))).toBe(true);
   });
 
-  it("refuses a 1 MB timestamp without decrypting it", () => {
-    const huge = `U2FsdGVkX1${"A".repeat(1024 * 1024)}`;
+  it("refuses a 1 MB timestamp without decoding it", async () => {
+    const huge = "A".repeat(1024 * 1024);
     const started = performance.now();
-    expect(isSpam(form({ ...honest(), [props.validFromFieldName!]: huge }))).toBe(true);
-    // Decrypting it took 140 ms to over a second of the main thread (crypto-js, in JavaScript).
+    expect(await isSpam(form({ ...honest(), [props.validFromFieldName!]: huge }))).toBe(true);
+    // Decrypting it took 140 ms to over a second of the main thread with remix-utils 7 (crypto-js);
+    // remix-utils 9 decodes its base64 a character at a time in JavaScript.
     expect(performance.now() - started).toBeLessThan(20);
   });
 });

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 
 import { indexablePageMeta, noindexPageMeta, siteOriginFrom, type IndexablePage } from "~/models/page-meta";

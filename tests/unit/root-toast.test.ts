@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 
 import { loader } from "~/root";
 import type { ToastInput } from "~/models/toast";
 import { createToastHeaders, readFlash, type ToastOptions, toastInThisResponse } from "~/services/toast.server";
+import { routeOf } from "../support/route-args";
 
 /**
  * The root loader decides which toast a page shows. A failed form that answers with the page
@@ -23,7 +24,7 @@ async function flashCookie(toast: ToastInput | null, options?: ToastOptions) {
 
 async function rootLoader(cookie: string | null, context: AppLoadContext) {
   const request = new Request(URL_, { headers: cookie ? { Cookie: cookie } : {} });
-  const result = (await loader({ request, context, params: {} })) as RootData;
+  const result = (await loader({ request, context, params: {}, ...routeOf(request) })) as RootData;
   return { data: result.data, setCookies: new Headers(result.init?.headers).getSetCookie() };
 }
 

@@ -1,8 +1,13 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Meta, UNSAFE_RemixContext } from "@remix-run/react";
 import type { ContextType } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Meta,
+  type MetaFunction,
+  StaticRouterProvider,
+  UNSAFE_FrameworkContext,
+} from "react-router";
 import { describe, expect, it } from "vitest";
 
 import { breadcrumbJsonLd } from "~/models/breadcrumb-list";
@@ -13,7 +18,7 @@ import { organizationJsonLd, productJsonLd, websiteJsonLd } from "~/models/struc
 
 /**
  * The JSON-LD builders against Google's rich-result rules: required properties present, every
- * URL absolute, ratings only with reviews; and the script element Remix renders them into.
+ * URL absolute, ratings only with reviews; and the script element React Router renders them into.
  */
 
 const ORIGIN = "https://www.makervolt.com";
@@ -199,20 +204,20 @@ describe("organizationJsonLd and websiteJsonLd (home page)", () => {
   });
 });
 
-/** Renders Remix's <Meta /> for one route whose meta function is `meta`, as the server does. */
+/** Renders React Router's <Meta /> for one route whose meta function is `meta`, as the server does. */
 async function renderMeta(meta: MetaFunction): Promise<string> {
   const handler = createStaticHandler([{ id: "root", path: "/", loader: () => null, Component: Meta }]);
   const context = await handler.query(new Request(`${ORIGIN}/`));
   if (context instanceof Response) throw new Error("unexpected response");
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Meta reads only the route modules and the SPA flag from Remix's context.
-  const remix = { routeModules: { root: { meta, default: Meta } }, isSpaMode: false } as unknown as ContextType<
-    typeof UNSAFE_RemixContext
+  // Meta reads only the route modules and the SPA flag from the framework's context.
+  const framework = { routeModules: { root: { meta, default: Meta } }, isSpaMode: false } as unknown as ContextType<
+    typeof UNSAFE_FrameworkContext
   >;
   return renderToString(
-    <UNSAFE_RemixContext.Provider value={remix}>
+    <UNSAFE_FrameworkContext.Provider value={framework}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </UNSAFE_RemixContext.Provider>,
+    </UNSAFE_FrameworkContext.Provider>,
   );
 }
 

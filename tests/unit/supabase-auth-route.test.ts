@@ -8,6 +8,7 @@ import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { honeypotInputProps as honeypotProps } from "~/services/honeypot.server";
 import * as rateLimit from "~/services/rate-limit.server";
 import type { AttemptOutcome } from "~/services/rate-limit.server";
+import { routeOf } from "../support/route-args";
 
 /**
  * The /auth action on hosted Supabase, with a fake GoTrue at the HTTP edge (msw): its per-address
@@ -100,7 +101,7 @@ async function post(mode: "sign-in" | "sign-up", who: ReturnType<typeof shopper>
   const csrf = await modules.commitCsrfToken(new Request(`${ORIGIN}/auth`));
   const body = new URLSearchParams({ csrf: csrf.token, intent: mode, email: who.email, password: PASSWORD });
   if (mode === "sign-up") {
-    const honeypot = modules.honeypotInputProps();
+    const honeypot = await modules.honeypotInputProps();
     body.set(honeypot.nameFieldName, "");
     if (honeypot.validFromFieldName) body.set(honeypot.validFromFieldName, honeypot.encryptedValidFrom);
   }
@@ -113,7 +114,12 @@ async function post(mode: "sign-in" | "sign-up", who: ReturnType<typeof shopper>
     },
     body,
   });
-  const answer = await modules.action({ request, context: { clientAddress: who.clientAddress }, params: {} });
+  const answer = await modules.action({
+    request,
+    context: { clientAddress: who.clientAddress },
+    params: {},
+    ...routeOf(request),
+  });
   // A sign-in that goes through redirects.
   if (answer instanceof Response) {
     return { status: answer.status, retryAfter: null, data: null as unknown as ActionResult["data"] };

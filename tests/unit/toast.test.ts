@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { toRadixDuration } from "~/models/toast";

@@ -1,0 +1,117 @@
+/**
+ * The shop's server, started by server/index.ts. In production it serves the React Router build
+ * beside it ($BUILD_DIR/server/index.js); in development (`npm run dev`) Vite runs inside it and
+ * serves the app's modules from source with hot reload. Why we have our own server instead of a
+ * stock one: ADR 010 and docs/decisions/025-react-router-7.md.
+ */
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import closeWithGrace from "close-with-grace";
+import type { ServerBuild } from "react-router";
+
+import { type Config, getConfig } from "../app/config.server";
+import { type Assets, createApp } from "./app";
+import { refuseConnect } from "./request-guards";
+import { LoadShedder } from "./load-shedding";
+import { PageCache } from "./page-cache";
+import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
+
+/** What the app's entry module offers the server besides rendering (app/entry.server.tsx). */
+interface ServerLifecycle {
+  /** Decides the secret that signs cookies (ADR 006); throws a StartupError when DATA_DIR cannot keep it. */
+  cookieSecret(): string;
+  /** Opens the data backend; throws a StartupError with a one-line message when it cannot. */
+  openBackend(): Promise<void>;
+  closeBackend(): Promise<void>;
+  /** True when the catalogue cannot change while this process runs (the embedded database, ADR 007). */
+  catalogueIsFixed(): boolean;
+}
+
+/** Requests in flight get this long to finish after SIGTERM/SIGINT; then their connections are cut. */
+const DRAIN_MS = 10_000;
+
+/** A known reason not to start (a bad setting, an unusable DATA_DIR) is one line; anything else keeps its stack. */
+function exitBecause(error: unknown): never {
+  const known = error instanceof Error && error.name === "StartupError";
+  console.error(
+    `MakerVolt could not start: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`,
+  );
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = getConfig();
+} catch (error) {
+  exitBecause(error);
+}
+const { port, host, trustProxy } = config;
+setRuntimeMemoryFlags();
+const missingSettings = missingMemorySettings();
+if (missingSettings.length > 0)
+  console.warn(
+    `Started without ${missingSettings.join(" and ")}: memory will grow well past its budget ` +
+      "(docs/budgets.md#memory); `npm run serve` sets them.",
+  );
+
+/** The production build beside this file, or in development Vite building the app as it is asked for it. */
+async function loadAssets(): Promise<Assets> {
+  if (config.nodeEnv !== "development") {
+    const buildDir = path.dirname(fileURLToPath(import.meta.url));
+    const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+    return { kind: "built", build };
+  }
+  // Only here, so the production server never loads Vite (a development dependency).
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  return { kind: "vite", build, middleware: devServer.middlewares };
+}
+
+let assets: Assets;
+let lifecycle: ServerLifecycle;
+try {
+  assets = await loadAssets();
+  const build = assets.kind === "built" ? assets.build : await assets.build();
+  lifecycle = build.entry.module as unknown as ServerLifecycle;
+} catch (error) {
+  exitBecause(error);
+}
+try {
+  lifecycle.cookieSecret();
+  await lifecycle.openBackend();
+} catch (error) {
+  exitBecause(error);
+}
+
+let closing = false;
+const app = createApp({
+  assets,
+  mode: config.nodeEnv,
+  trustProxy,
+  publicDir: path.resolve("public"),
+  isClosing: () => closing,
+  // A kept page is right for its whole lifetime only if the catalogue under it cannot change
+  // (ADR 020); elsewhere the cache in front keeps pages, with one clock for every process.
+  pageCache: lifecycle.catalogueIsFixed() ? new PageCache() : null,
+  shedder: new LoadShedder(),
+});
+const onListening = () => console.log(`MakerVolt listening on http://localhost:${port}`);
+const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
+server.on("connect", refuseConnect);
+server.on("error", (error: NodeJS.ErrnoException) => {
+  exitBecause(Object.assign(new Error(`port ${port}: ${error.code ?? error.message}`), { name: "StartupError" }));
+});
+
+// Stop accepting, let requests in flight finish (bounded), then close the database cleanly.
+closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
+  if (err) console.error("Shutting down after an unhandled error", err);
+  else console.log(`${signal}: finishing requests in flight, then closing`);
+  closing = true;
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  await drained;
+  clearTimeout(timer);
+  await lifecycle.closeBackend();
+});
