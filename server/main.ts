@@ -93,8 +93,9 @@ const app = createApp({
   publicDir: path.resolve("public"),
   isClosing: () => closing,
   // A kept page is right for its whole lifetime only if the catalogue under it cannot change
-  // (ADR 020); elsewhere the cache in front keeps pages, with one clock for every process.
-  pageCache: lifecycle.catalogueIsFixed() ? new PageCache() : null,
+  // (ADR 020); elsewhere the cache in front keeps pages, with one clock for every process. Nor
+  // can the code change: in development an edit shows on the next request.
+  pageCache: assets.kind === "built" && lifecycle.catalogueIsFixed() ? new PageCache() : null,
   shedder: new LoadShedder(),
 });
 const onListening = () => console.log(`MakerVolt listening on http://localhost:${port}`);
