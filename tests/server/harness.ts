@@ -38,6 +38,11 @@ export interface ServerOptions {
    * would, while it still reads the checkout it owns, wherever that is (a clone in root's 0700 home too).
    */
   withoutRootOverride?: boolean;
+  /**
+   * Run the server from source as `npm run dev` does (NODE_ENV=development, Vite inside it)
+   * instead of the build.
+   */
+  development?: boolean;
 }
 
 export interface RunningServer {
@@ -58,9 +63,12 @@ function spawnServer({
   env = {},
   port,
   withoutRootOverride = false,
+  development = false,
 }: ServerOptions & { port: number }) {
-  // Started as `npm run serve` starts it (server/memory-settings.ts).
-  const node = [process.execPath, ...serverNodeArgs(), path.join(buildDir, "server.js")];
+  // Started as `npm run serve` starts it (server/memory-settings.ts), or as `npm run dev` does.
+  const node = development
+    ? [process.execPath, "--import", "tsx", "server/index.ts"]
+    : [process.execPath, ...serverNodeArgs(), path.join(buildDir, "server.js")];
   const [command, ...args] = withoutRootOverride
     ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node]
     : node;
@@ -68,7 +76,7 @@ function spawnServer({
     cwd: ROOT,
     env: serverEnv({
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: development ? "development" : "production",
       PORT: String(port),
       DATA_DIR: dataDir,
       SUPABASE_URL: "",
@@ -103,7 +111,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return code;
   };
 
-  const deadline = Date.now() + 60_000;
+  // Vite prepares the app's dependencies the first time the development server starts.
+  const startMs = options.development ? 120_000 : 60_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (exitCode !== undefined) throw new Error(`The server exited (${exitCode}) before answering:\n${output()}`);
     try {
@@ -112,7 +122,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     } catch {
       if (Date.now() > deadline) {
         await stop("SIGKILL");
-        throw new Error(`The server did not answer within 60 s:\n${output()}`);
+        throw new Error(`The server did not answer within ${startMs / 1000} s:\n${output()}`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
