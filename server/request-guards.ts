@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
 
 /**
- * Checks the server makes before Remix sees a request (ADR 010, ADR 023). Each answers in plain
+ * Checks the server makes before React Router sees a request (ADR 010, ADR 023). Each answers in plain
  * text: a request refused here never reaches a route, so nothing it asked for is done.
  */
 
