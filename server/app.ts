@@ -102,7 +102,7 @@ export type Assets =
   | { kind: "vite"; build: () => Promise<ServerBuild>; middleware: RequestHandler };
 
 /** Where Vite puts the built scripts and stylesheets, each named by its content's hash (its `build.assetsDir`). */
-export const ASSETS_PATH = "/assets/";
+const ASSETS_PATH = "/assets/";
 
 export interface AppOptions {
   assets: Assets;

@@ -133,7 +133,7 @@ export class LoadShedder {
 }
 
 /** Seconds a refused visitor is asked to wait: the line is gone well within them. */
-export const SHED_RETRY_AFTER_SECONDS = 2;
+const SHED_RETRY_AFTER_SECONDS = 2;
 
 /**
  * After a refusal, the connection's next request is not read for this long. A client that asks
@@ -142,7 +142,7 @@ export const SHED_RETRY_AFTER_SECONDS = 2;
  * turn of the loop, left new visitors' connections unaccepted for seconds (ADR 024). A browser
  * sends nothing more on that connection after a refused page, so shoppers never wait for it.
  */
-export const PAUSE_AFTER_REFUSAL_MS = 500;
+const PAUSE_AFTER_REFUSAL_MS = 500;
 
 const BUSY_PAGE = `<!DOCTYPE html>
 <html lang="en">

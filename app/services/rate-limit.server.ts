@@ -50,7 +50,7 @@ export function addressBlock(clientAddress: string): string {
 }
 
 /** The four buckets of one attempt (see the module comment). */
-export function attemptBuckets(clientAddress: string, email: string) {
+function attemptBuckets(clientAddress: string, email: string) {
   const block = addressBlock(clientAddress);
   const account = email.trim().toLowerCase();
   return {
