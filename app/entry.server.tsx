@@ -10,9 +10,9 @@ import { HtmlBody, wholePage } from "~/services/html-body.server";
 import { createNonce, nonceSource, setSecurityHeaders } from "~/services/security-headers.server";
 import {
   inlineScriptHashes,
-  isSharedPage,
-  PERSONAL_CACHE_CONTROL,
-  SHARED_CACHE_CONTROL,
+  isSharedAnswer,
+  setCacheHeaders,
+  SHARED_DATA_CACHE_CONTROL,
 } from "~/services/shared-pages.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
@@ -41,11 +41,9 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (isSharedPage(request, responseStatusCode, responseHeaders, routerContext)) {
-    return renderSharedPage(request, responseStatusCode, responseHeaders, routerContext);
-  }
-  // A 503 or 500 keeps the no-store its route set; anything else personal is never stored.
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+  const shared = isSharedAnswer(request, responseStatusCode, responseHeaders);
+  setCacheHeaders(responseHeaders, shared);
+  if (shared) return renderSharedPage(request, responseStatusCode, responseHeaders, routerContext);
   return renderPersonalPage(request, responseStatusCode, responseHeaders, routerContext);
 }
 
@@ -64,8 +62,6 @@ function renderSharedPage(request: Request, status: number, headers: Headers, ro
       // Adjusted once, whole: no stream in between to batch what nobody reads before the end.
       const html = wholePage(Buffer.concat(chunks));
       setSecurityHeaders(headers, inlineScriptHashes(html.toString("utf8")));
-      headers.set("Cache-Control", SHARED_CACHE_CONTROL);
-      headers.append("Vary", "Cookie");
       resolve(new Response(html, { headers, status }));
     });
     const stream = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
@@ -86,8 +82,6 @@ function renderSharedPage(request: Request, status: number, headers: Headers, ro
 function renderPersonalPage(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   const nonce = createNonce();
   setSecurityHeaders(headers, [nonceSource(nonce)]);
-  // A personal page may differ by cookie too: no cache on the way may answer another visitor with it.
-  headers.append("Vary", "Cookie");
   // Crawlers and text-only clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
@@ -129,11 +123,14 @@ function renderPersonalPage(request: Request, status: number, headers: Headers, 
 }
 
 /**
- * Page data for client navigations (`.data`): the root loader's part is personal whenever
- * someone is signed in, and nothing here tells the two apart, so none of it is stored by a cache.
+ * Page data for client navigations (`.data`), by the same rule as documents: the data of a shared
+ * page is shared, with a few seconds in the browser too, and nothing else is kept by any cache
+ * (services/shared-pages.server.ts).
  */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   response.headers.set("X-Content-Type-Options", "nosniff");
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+  const shared = isSharedAnswer(request, response.status, response.headers);
+  setCacheHeaders(response.headers, shared);
+  if (shared) response.headers.set("Cache-Control", SHARED_DATA_CACHE_CONTROL);
   return response;
 };

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import {
   isRouteErrorResponse,
   Links,
@@ -25,6 +24,7 @@ import { NEWSLETTER_FORM } from "~/models/newsletter";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { commitCsrfToken } from "~/services/csrf.server";
 import { getUser } from "~/services/session.server";
+import { rootHeaders, rootLoaderData } from "~/services/shared-pages.server";
 import { siteOrigin } from "~/services/site-origin.server";
 import { flashForPage, readFlash, takeResponseToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css?url";
@@ -39,9 +39,10 @@ export const links: Route.LinksFunction = () => [
 /**
  * Reads (and clears) the flash cookie: the toast to show on this page, and the state of a form
  * that was sent back here (the footer's newsletter box without JavaScript); and who is signed in,
- * for the account menu, with their CSRF token for the Logout form. An anonymous visitor gets no
- * token and no cookie here: their pages are the same for everyone, so a shared cache may keep
- * them (ADR 017); the sign-in page makes its own token.
+ * for the account menu, with their CSRF token for the Logout form. All of that is the visitor's
+ * own (`visitor`); an anonymous visitor with nothing pending has none, gets no token and no cookie
+ * here, and so the page and its data may be shared (rootLoaderData; ADR 017, ADR 026). The sign-in
+ * page makes its own token.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [cookieFlash, current] = await Promise.all([readFlash(request), getUser(request)]);
@@ -52,15 +53,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers(flash.headers);
   for (const cookie of current.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   if (csrf?.setCookie) headers.append("Set-Cookie", csrf.setCookie);
-  const toast = flash.toast;
   // Only what the header shows: never ids or tokens in the page.
   const user = current.user ? { email: current.user.email } : null;
-  // The public origin for every page's absolute URLs (canonical, Open Graph, JSON-LD): ADR 008.
-  return data(
-    { toast, flashForm: flash.form, user, csrf: csrf?.token ?? null, siteOrigin: siteOrigin(request) },
-    { headers },
+  return rootLoaderData(
+    // The public origin for every page's absolute URLs (canonical, Open Graph, JSON-LD): ADR 008.
+    { siteOrigin: siteOrigin(request) },
+    { user, toast: flash.toast, flashForm: flash.form, csrf: csrf?.token ?? null },
+    headers,
   );
 }
+
+/** Whether anything of the visitor's is on the page, for every route's headers (rootLoaderData). */
+export const headers: Route.HeadersFunction = rootHeaders;
 
 /**
  * Any action or redirect may leave a toast, and only the server can read the HttpOnly cookie:
@@ -86,9 +90,9 @@ export const meta: Route.MetaFunction = ({ error }) =>
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const rootData = useRootLoaderData();
-  const toast = rootData?.toast ?? null;
-  const newsletter = rootData?.flashForm?.form === NEWSLETTER_FORM ? rootData.flashForm : null;
+  const visitor = useRootLoaderData()?.visitor ?? null;
+  const toast = visitor?.toast ?? null;
+  const newsletter = visitor?.flashForm?.form === NEWSLETTER_FORM ? visitor.flashForm : null;
   useEffect(() => {
     // Lets tests (and CSS, if ever needed) tell the enhanced page from the server HTML. It lives
     // in Layout so the error page is marked too.
@@ -108,8 +112,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SkipLinks />
         {/* Only a signed-in visitor's pages carry a token (for Logout). Without one, a form that needs it
             carries a value that fails the check: a 403, not a crash. */}
-        <AuthenticityTokenProvider token={rootData?.csrf ?? "unavailable"}>
-          <SiteHeader user={rootData?.user ?? null} />
+        <AuthenticityTokenProvider token={visitor?.csrf ?? "unavailable"}>
+          <SiteHeader user={visitor?.user ?? null} />
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus-visible:outline-none">
             {children}
           </main>

@@ -71,11 +71,12 @@ export function noindexPageMeta(page: { title: string; description?: string; fol
 }
 
 /**
- * The site origin the root loader found (`siteOrigin`), from a meta function's `matches`
+ * The site origin the root loader found (`shop.siteOrigin`), from a meta function's `matches`
  * (`Route.MetaArgs["matches"]`, whose type lets entries past the known routes be undefined).
  */
 export function siteOriginFrom(matches: readonly ({ id: string; data: unknown } | undefined)[]): string | null {
   const data = matches.find((match) => match?.id === "root")?.data;
-  const origin = typeof data === "object" && data !== null && "siteOrigin" in data ? data.siteOrigin : null;
+  const shop = typeof data === "object" && data !== null && "shop" in data ? data.shop : null;
+  const origin = typeof shop === "object" && shop !== null && "siteOrigin" in shop ? shop.siteOrigin : null;
   return typeof origin === "string" ? origin : null;
 }

@@ -30,6 +30,7 @@ import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
 import { organizationJsonLd, websiteJsonLd } from "~/models/structured-data";
 import { TUTORIALS } from "~/models/tutorials";
+import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/_index";
 
@@ -37,7 +38,7 @@ const HEADING = "Electronic Components & Maker Supplies";
 
 // The featured products are a nice-to-have: if the database fails, the rest of home still
 // renders, with a short note where the products would be. That page is not kept by any cache
-// (no-store: services/shared-pages.server.ts), so the outage ends for shoppers when it ends.
+// (no-store, which sharedPageHeaders passes on), so the outage ends for shoppers when it ends.
 export async function loader() {
   try {
     const repository = await getProductRepository();
@@ -48,6 +49,9 @@ export async function loader() {
     return data({ featured: [], featuredFailed: true }, { headers: { "Cache-Control": "no-store" } });
   }
 }
+
+/** The same page for every anonymous visitor: a shared cache may keep it (not with its featured products missing). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = siteOriginFrom(matches);

@@ -9,10 +9,14 @@ import { CATEGORIES } from "~/models/categories";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
+import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/about";
 
 const HEADING = "About Us";
+
+/** The same page for every anonymous visitor: a shared cache may keep it. */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   indexablePageMeta({

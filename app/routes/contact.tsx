@@ -15,6 +15,7 @@ import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
 import { ContactMessageSchema } from "~/services/contact-message.server";
 import { parseForm, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+import { sharedPageHeaders } from "~/services/shared-pages.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 import type { Route } from "./+types/contact";
@@ -74,6 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     description: `Thanks for reaching out! ${NOT_IMPLEMENTED_MESSAGE}`,
   });
 }
+
+/** The same page for every anonymous visitor: a shared cache may keep it (not a form sent back with errors). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   indexablePageMeta({

@@ -31,7 +31,8 @@ import {
 } from "~/models/product-query";
 import { pageTitle } from "~/models/store";
 import { productJsonLd } from "~/models/structured-data";
-import { backendFailureInit, withFailureHeaders } from "~/services/backend-failure.server";
+import { backendFailureInit } from "~/services/backend-failure.server";
+import { sharedPageHeaders } from "~/services/shared-pages.server";
 import { productShareImage } from "~/services/share-images.server";
 
 import type { Route } from "./+types/product.$id";
@@ -67,8 +68,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return data({ kind: "found" as const, product, related, shareImage: productShareImage(product) });
 }
 
-/** An outage's Retry-After reaches the page. */
-export const headers: Route.HeadersFunction = withFailureHeaders;
+/** The same page for every anonymous visitor: a shared cache may keep it (an outage's answer excepted). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 /** Switching image, tab or quantity is display state in the URL: no need to fetch the product again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({

@@ -25,7 +25,8 @@ import type { Product } from "~/models/product";
 import { type ProductSummary, toProductSummaries } from "~/models/product-summary";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
 import { pageTitle, STORE_NAME } from "~/models/store";
-import { backendFailureInit, withFailureHeaders } from "~/services/backend-failure.server";
+import { backendFailureInit } from "~/services/backend-failure.server";
+import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/products.($category)";
 
@@ -67,8 +68,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ query, unknownCategory, products: cards, total, error: null as string | null });
 }
 
-/** An outage's Retry-After reaches the page. */
-export const headers: Route.HeadersFunction = withFailureHeaders;
+/** The same page for every anonymous visitor: a shared cache may keep it (an outage's answer excepted). */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: pageTitle("Products") }];

@@ -1,23 +1,23 @@
 import { createHash } from "node:crypto";
 
-import type { EntryContext } from "react-router";
+import { data, type HeadersFunction } from "react-router";
+
+import { withFailureHeaders } from "~/services/backend-failure.server";
 
 /**
- * Which pages a shared cache (nginx, a CDN) may keep and hand to other visitors, and how they say
- * so (ADR 018, README.md#running-at-scale). A page is shared when it is one of the catalogue's or the shop's
- * public pages, answered 200 to a GET, for a visitor the root loader found nobody for (no session,
- * no toast, no form sent back), sets no cookie, and no loader said `no-store` (a page degraded by
- * an outage). Everything else is personal.
+ * Which answers a shared cache (nginx, a CDN, the server's own page cache) may keep and hand to
+ * other visitors: documents and the page data of client navigations (`.data`) alike, by one rule
+ * (ADR 018, ADR 026; README.md#running-at-scale). Three parts decide, each where it is known:
+ *
+ * - A route module whose page is the same for every visitor the server knows nothing of says so
+ *   with `export const headers = sharedPageHeaders`. React Router asks a route's `headers` for
+ *   documents and `.data` answers alike, so one line covers both.
+ * - The root loader answers through `rootLoaderData`: what it knows of the visitor (a session, a
+ *   toast, a form sent back) is `visitor`, and a `visitor` that is not null makes the whole answer
+ *   private, whichever page it is part of.
+ * - isSharedAnswer: the request and the answer as a whole (a GET for the whole page, answered 200,
+ *   no cookie set).
  */
-
-/** The route modules whose pages are the same for every anonymous visitor. */
-const SHAREABLE_ROUTES = new Set([
-  "routes/_index",
-  "routes/products.($category)",
-  "routes/product.$id",
-  "routes/about",
-  "routes/contact",
-]);
 
 /**
  * A shared cache may serve the page for a minute, then serve it stale for ten more while it
@@ -27,27 +27,84 @@ const SHAREABLE_ROUTES = new Set([
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
-/** What the root loader says about the visitor (app/root.tsx). */
-interface RootVisitor {
-  user: unknown;
-  toast: unknown;
-  flashForm: unknown;
+/**
+ * A shared page's data for client navigations (`.data`): the same for shared caches, and the
+ * browser itself may keep it for ten seconds. That is what makes `prefetch="intent"` help: the
+ * data a hover fetched is what the click uses. With max-age=0 Chromium fetched it again on the
+ * click (ADR 026 has the measurement). `Vary: Cookie` keeps the browser from using the copy once
+ * a cookie changes (signing in, a toast); anything personal is `no-store`, never kept at all.
+ */
+export const SHARED_DATA_CACHE_CONTROL = "public, max-age=10, s-maxage=60, stale-while-revalidate=600";
+
+/**
+ * The `headers` export of a route whose page is the same for every anonymous visitor: shared,
+ * unless the root said the visitor is known (its Cache-Control comes down as `parentHeaders`) or
+ * this route's loader said otherwise (`no-store` for a page degraded by an outage, with its
+ * Retry-After: backend-failure.server.ts).
+ */
+export const sharedPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = withFailureHeaders({ loaderHeaders, parentHeaders });
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", SHARED_CACHE_CONTROL);
+  return headers;
+};
+
+/**
+ * What the root loader knows that is the same for every visitor. Every field here is in every
+ * shared page and its data, handed to everyone: nothing read from a cookie or a session belongs
+ * here (that is `visitor`'s).
+ */
+export interface ShopData {
+  /** The public origin for absolute URLs (ADR 008); the cache key holds the Host it may come from. */
+  siteOrigin: string;
 }
 
-export function isSharedPage(
-  request: Request,
-  status: number,
+/**
+ * The root loader's answer, in the two parts that decide whether a page may be shared: `shop`, the
+ * same for everyone, and `visitor`, everything that is this visitor's own (each field null when
+ * there is nothing), or null as a whole when every field is. A visitor who is not null makes the
+ * answer `private, no-store`; the root's `headers` export (rootHeaders) passes that down to the
+ * page, so no route below can make it shared.
+ */
+export function rootLoaderData<Visitor extends Record<string, unknown>>(
+  shop: ShopData,
+  visitorFields: Visitor,
   headers: Headers,
-  { staticHandlerContext: context }: EntryContext,
-): boolean {
+) {
+  const visitor = Object.values(visitorFields).some((value) => value != null) ? visitorFields : null;
+  if (visitor !== null) headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+  return data({ shop, visitor }, { headers });
+}
+
+/** The root's `headers` export: its loader's verdict on the visitor, for the routes below (`parentHeaders`). */
+export const rootHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
+
+/**
+ * Whether this answer (a document or `.data`) may be kept by a shared cache: a GET or HEAD for the
+ * whole page, answered 200, setting no cookie, that its route modules said is shared (the
+ * Cache-Control set above). A `.data` request naming the loaders it wants (`_routes=`, a
+ * revalidation that leaves some out, as after a failed form) is the client's own bookkeeping,
+ * never shared.
+ */
+export function isSharedAnswer(request: Request, status: number, headers: Headers): boolean {
   if ((request.method !== "GET" && request.method !== "HEAD") || status !== 200) return false;
   if (headers.has("Set-Cookie")) return false;
-  const page = context.matches.at(-1)?.route.id;
-  if (!page || !SHAREABLE_ROUTES.has(page)) return false;
-  const loaderHeaders: Headers[] = Object.values(context.loaderHeaders);
-  if (loaderHeaders.some((headers) => /no-store/.test(headers.get("Cache-Control") ?? ""))) return false;
-  const root = context.loaderData.root as RootVisitor | undefined;
-  return root != null && root.user === null && root.toast === null && root.flashForm === null;
+  if (new URL(request.url).searchParams.has("_routes")) return false;
+  return headers.get("Cache-Control") === SHARED_CACHE_CONTROL;
+}
+
+/**
+ * What caches are told of an answer isSharedAnswer has judged: a shared one keeps the
+ * Cache-Control its routes set, any other is `private, no-store` (an outage's `no-store` and an
+ * error page included). `Vary: Cookie` either way: who is asking may change the answer.
+ */
+export function setCacheHeaders(headers: Headers, shared: boolean): void {
+  if (!shared) headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+  headers.append("Vary", "Cookie");
 }
 
 /** Inline `<script>` elements (no src) and their text, as a browser hashes it for CSP. */

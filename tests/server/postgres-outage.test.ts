@@ -71,6 +71,14 @@ async function expectOutageAnswers() {
   expect(home.status).toBe(200);
   expect(home.ms).toBeLessThan(3000);
   expect(home.headers["cache-control"]).toBe("private, no-store");
+  // The same for the page data of client navigations: what a loader said reaches them.
+  const homeData = await visitor.request({ path: "/_root.data" });
+  expect(homeData.status).toBe(200);
+  expect(homeData.headers["cache-control"]).toBe("private, no-store");
+  const productData = await visitor.request({ path: "/product/1.data" });
+  expect(productData.status).toBe(503);
+  expect(productData.headers["cache-control"]).toMatch(/no-store/);
+  expect(productData.headers["retry-after"]).toBe("60");
 
   const csrf = await visitor.csrfToken("/auth");
   const signIn = await timed(() =>

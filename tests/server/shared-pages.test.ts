@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { pageDataPath } from "../support/page-data";
+
 import { rawRequest, startServer, Visitor, type RunningServer } from "./harness";
 
 /**
- * Anonymous pages are the same for every anonymous visitor and say so, so a shared cache may keep
- * them; everything personal says no cache may (ADR 018). The proof through a real cache (nginx)
- * is tests/server/proxy.test.ts.
+ * Anonymous pages and their data for client navigations (`.data`) are the same for every anonymous
+ * visitor and say so, so a shared cache may keep them; everything personal says no cache may
+ * (ADR 018, ADR 026). The proof through a real cache (nginx) is tests/server/proxy.test.ts.
  */
 
 const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+const SHARED_DATA = "public, max-age=10, s-maxage=60, stale-while-revalidate=600";
 const PERSONAL = "private, no-store";
 const SHARED_PAGES = [
   "/",
@@ -86,9 +89,6 @@ describe("an anonymous visitor", () => {
     expect(after.headers["cache-control"]).toBe(SHARED);
     expect(after.headers["set-cookie"]).toBeUndefined();
 
-    const data = await visitor.request({ path: "/about.data" });
-    expect(data.headers["cache-control"]).toBe(PERSONAL);
-
     // A form sent back with its errors is theirs: what they typed is in it.
     const contact = await visitor.post("/contact", {
       name: "Ada",
@@ -106,6 +106,49 @@ describe("an anonymous visitor", () => {
   });
 });
 
+describe("page data (.data) for an anonymous visitor", () => {
+  it.each(SHARED_PAGES)("%s: shared, Vary: Cookie, no cookie, the same bytes for the next visitor", async (path) => {
+    const first = await new Visitor(server.origin).request({ path: pageDataPath(path) });
+    expect(first.status).toBe(200);
+    expect(first.headers["content-type"]).toMatch(/^text\/x-script/);
+    expect(first.headers["cache-control"]).toBe(SHARED_DATA);
+    expect(String(first.headers.vary)).toMatch(/\bCookie\b/);
+    expect(first.headers["set-cookie"]).toBeUndefined();
+    expect(first.body).toContain('"visitor"');
+    expect(first.body).not.toMatch(/csrf|"user"|"toast"/);
+    const second = await new Visitor(server.origin).request({ path: pageDataPath(path) });
+    expect(second.body).toBe(first.body);
+  });
+
+  it("is personal with a toast pending, with a form sent back, and for a revalidation naming its loaders", async () => {
+    const visitor = new Visitor(server.origin);
+    expect((await visitor.post("/notice", { feature: "cart", redirectTo: "/about" })).status).toBe(303);
+    const withToast = await visitor.request({ path: "/about.data" });
+    expect(withToast.headers["cache-control"]).toBe(PERSONAL);
+    expect(withToast.body).toContain("implemented yet");
+    // Shown once: the next data is shared again.
+    expect((await visitor.request({ path: "/about.data" })).headers["cache-control"]).toBe(SHARED_DATA);
+
+    // The footer's newsletter box without JavaScript: a bad email comes back to the next page.
+    const sentBack = await visitor.post("/notice", { feature: "newsletter", email: "not-an-email", redirectTo: "/" });
+    expect(sentBack.status).toBe(303);
+    const withForm = await visitor.request({ path: "/_root.data" });
+    expect(withForm.headers["cache-control"]).toBe(PERSONAL);
+    expect(withForm.body).toContain("not-an-email");
+
+    const revalidation = await new Visitor(server.origin).request({ path: "/product/1.data?_routes=root" });
+    expect(revalidation.status).toBe(200);
+    expect(revalidation.headers["cache-control"]).toBe(PERSONAL);
+
+    const notFound = await new Visitor(server.origin).request({ path: "/product/999999.data" });
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers["cache-control"]).toBe(PERSONAL);
+
+    const search = await new Visitor(server.origin).request({ path: "/search.data?search=sensor" });
+    expect(search.headers["cache-control"]).toBe(PERSONAL);
+  });
+});
+
 describe("a signed-in visitor", () => {
   it("is never told a page may be shared, and every page knows them", async () => {
     const visitor = new Visitor(server.origin);
@@ -119,11 +162,24 @@ describe("a signed-in visitor", () => {
       expect(String(page.headers.vary), path).toMatch(/\bCookie\b/);
       expect(page.body, path).toContain(email);
       expect(String(page.headers["content-security-policy"]), path).toMatch(/'nonce-/);
+      const data = await visitor.request({ path: pageDataPath(path) });
+      expect(data.headers["cache-control"], pageDataPath(path)).toBe(PERSONAL);
+      expect(data.body, pageDataPath(path)).toContain(email);
     }
   });
 });
 
 describe("the server's own page cache (embedded catalogue, ADR 020)", () => {
+  it("keeps an anonymous page's data too", async () => {
+    const path = pageDataPath(`/products?search=${Math.random().toString(36).slice(2, 8)}`);
+    const first = await new Visitor(server.origin).request({ path });
+    expect(first.headers.age).toBeUndefined();
+    const second = await new Visitor(server.origin).request({ path });
+    expect(second.headers.age).toMatch(/^\d+$/);
+    expect(second.headers["cache-control"]).toBe(SHARED_DATA);
+    expect(second.body).toBe(first.body);
+  });
+
   /** A shared page nobody has asked for yet in this run. */
   const freshPath = () => `/products?search=${Math.random().toString(36).slice(2, 8)}`;
 
@@ -163,7 +219,7 @@ describe("the server's own page cache (embedded catalogue, ADR 020)", () => {
     expect(withCookie.headers["cache-control"]).toBe(SHARED);
     expect(withCookie.headers.age).toBeUndefined();
 
-    for (const personal of ["/auth", "/product/999999", "/about.data"]) {
+    for (const personal of ["/auth", "/product/999999", "/product/1.data?_routes=root"]) {
       await new Visitor(server.origin).request({ path: personal });
       const again = await new Visitor(server.origin).request({ path: personal });
       expect(again.headers.age, personal).toBeUndefined();

@@ -96,10 +96,10 @@ describe("noindexPageMeta", () => {
 });
 
 describe("siteOriginFrom", () => {
-  it("reads the root loader's siteOrigin from a meta function's matches", () => {
+  it("reads the root loader's shop.siteOrigin from a meta function's matches", () => {
     expect(
       siteOriginFrom([
-        { id: "root", data: { siteOrigin: ORIGIN, user: null } },
+        { id: "root", data: { shop: { siteOrigin: ORIGIN }, visitor: null } },
         { id: "routes/about", data: null },
       ]),
     ).toBe(ORIGIN);
@@ -107,7 +107,9 @@ describe("siteOriginFrom", () => {
 
   it("is null without root data (the root loader failed) or without a string origin", () => {
     expect(siteOriginFrom([{ id: "root", data: undefined }])).toBeNull();
-    expect(siteOriginFrom([{ id: "root", data: { siteOrigin: 42 } }])).toBeNull();
-    expect(siteOriginFrom([{ id: "routes/about", data: { siteOrigin: ORIGIN } }])).toBeNull();
+    expect(siteOriginFrom([{ id: "root", data: { shop: { siteOrigin: 42 } } }])).toBeNull();
+    expect(siteOriginFrom([{ id: "root", data: { shop: null } }])).toBeNull();
+    expect(siteOriginFrom([{ id: "root", data: { siteOrigin: ORIGIN } }])).toBeNull();
+    expect(siteOriginFrom([{ id: "routes/about", data: { shop: { siteOrigin: ORIGIN } } }])).toBeNull();
   });
 });

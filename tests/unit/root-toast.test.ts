@@ -39,13 +39,13 @@ describe("root loader toasts", () => {
     });
 
     const { data, setCookies } = await rootLoader(cookie, context);
-    expect(data.toast).toMatchObject({ title: "Sign in Failed", description: "Invalid login credentials" });
+    expect(data.visitor?.toast).toMatchObject({ title: "Sign in Failed", description: "Invalid login credentials" });
     // The flash cookie is not cleared: it was not shown.
     expect(setCookies.filter((c) => c.startsWith("toast="))).toEqual([]);
 
     // The next page (same cookie, no failed form) shows it, and only then clears it.
     const next = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
-    expect(next.data.toast).toMatchObject({ id: "flash1", description: "From the cookie" });
+    expect(next.data.visitor?.toast).toMatchObject({ id: "flash1", description: "From the cookie" });
     expect(next.setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
     expect((await readFlash(new Request(URL_, { headers: { Cookie: cookie } }))).toast?.id).toBe("flash1");
   });
@@ -53,7 +53,7 @@ describe("root loader toasts", () => {
   it("shows the flash toast and clears it when no form failed", async () => {
     const cookie = await flashCookie({ id: "flash2", description: "Only this", variant: "default" });
     const { data, setCookies } = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
-    expect(data.toast).toMatchObject({ id: "flash2" });
+    expect(data.visitor?.toast).toMatchObject({ id: "flash2" });
     expect(setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
   });
 
@@ -67,8 +67,36 @@ describe("root loader toasts", () => {
       variant: "destructive",
     });
     const { data, setCookies } = await rootLoader(cookie, context);
-    expect(data.toast).toMatchObject({ title: "Sign in Failed" });
-    expect(data.flashForm).toEqual(form);
+    expect(data.visitor?.toast).toMatchObject({ title: "Sign in Failed" });
+    expect(data.visitor?.flashForm).toEqual(form);
     expect(setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
+  });
+});
+
+describe("root loader: the shop's part and the visitor's", () => {
+  it("has no visitor, no Cache-Control and no cookie for a request without cookies", async () => {
+    const request = new Request(URL_);
+    const result = (await loader({
+      request,
+      context: { clientAddress: "127.0.0.1" },
+      params: {},
+      ...routeOf(request),
+    })) as RootData;
+    expect(result.data).toEqual({ shop: { siteOrigin: "http://localhost" }, visitor: null });
+    expect(new Headers(result.init?.headers).has("Cache-Control")).toBe(false);
+    expect(new Headers(result.init?.headers).has("Set-Cookie")).toBe(false);
+  });
+
+  it("makes the answer private when a toast is pending", async () => {
+    const cookie = await flashCookie({ id: "flash3", description: "Pending", variant: "default" });
+    const request = new Request(URL_, { headers: { Cookie: cookie } });
+    const result = (await loader({
+      request,
+      context: { clientAddress: "127.0.0.1" },
+      params: {},
+      ...routeOf(request),
+    })) as RootData;
+    expect(result.data.visitor?.toast).toMatchObject({ id: "flash3" });
+    expect(new Headers(result.init?.headers).get("Cache-Control")).toBe("private, no-store");
   });
 });
