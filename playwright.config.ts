@@ -24,6 +24,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Needs nginx's cache in front: only playwright.proxy.config.ts runs it.
+  testIgnore: ["shared-cache.spec.ts"],
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

@@ -15,8 +15,9 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   ...base,
   // Sign-in and sign-up, notices and toasts, search, and the CSRF refusals: what crosses processes
-  // (sessions, limits) or the cache (cookies, Vary).
-  testMatch: ["auth.spec.ts", "notices.spec.ts", "search.spec.ts", "csrf.spec.ts"],
+  // (sessions, limits) or the cache (cookies, Vary); and client navigations served from the cache.
+  testMatch: ["auth.spec.ts", "notices.spec.ts", "search.spec.ts", "csrf.spec.ts", "shared-cache.spec.ts"],
+  testIgnore: [],
   outputDir: "test-results-proxy",
   use: { ...base.use, baseURL },
   webServer: {

@@ -41,7 +41,8 @@ export const USAGE = `Usage: npm run bench [-- options]
   --data-dir DIR     use (and keep) this DATA_DIR, filled up to --products
   --node-args "..."  extra flags for the server's node
   --topology T       server (default: one process, embedded database) or proxy (nginx with its
-                     cache, two processes, one PostgreSQL: anonymous browsing of 50 popular URLs)`;
+                     cache, two processes, one PostgreSQL: 50 popular pages as documents, and as
+                     a JavaScript shopper asks for them, one document per five navigations)`;
 
 const WHOLE_NUMBERS = {
   products: { default: 10_000, min: 1 },
