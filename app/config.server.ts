@@ -29,6 +29,9 @@ const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
 const POOL_MESSAGE = "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000";
 const TIMEOUT_MESSAGE = "DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000";
 const PORT_MESSAGE = "PORT must be a port number from 0 to 65535";
+const METRICS_PORT_MESSAGE = "METRICS_PORT must be a port number from 0 to 65535";
+/** Metrics are for whoever runs the shop, never for visitors: on the loopback interface unless told otherwise. */
+const DEFAULT_METRICS_HOST = "127.0.0.1";
 /**
  * The shortest SESSION_SECRET production takes: 32 characters of `openssl rand -base64 32` hold
  * 192 bits or more; a short word can be guessed offline from any signed cookie (ADR 023).
@@ -55,6 +58,8 @@ export interface Config {
   siteOrigin: string | null;
   /** TRUST_PROXY=1: one reverse proxy we control sets X-Forwarded-For, -Proto and -Host. */
   trustProxy: boolean;
+  /** METRICS_PORT (and METRICS_HOST): Prometheus metrics on a listener of their own; null: none. */
+  metrics: { port: number; host: string } | null;
 }
 
 /** Unset, empty and blank all mean "not set"; a value is read without the spaces around it. */
@@ -152,6 +157,15 @@ const EnvSchema = z
     TRUST_PROXY: setting(
       z.enum(["0", "1"], { message: "TRUST_PROXY must be 1 (one reverse proxy you control in front) or 0" }).optional(),
     ),
+    METRICS_PORT: setting(
+      z.coerce
+        .number({ message: METRICS_PORT_MESSAGE })
+        .int({ message: METRICS_PORT_MESSAGE })
+        .min(0, { message: METRICS_PORT_MESSAGE })
+        .max(65535, { message: METRICS_PORT_MESSAGE })
+        .optional(),
+    ),
+    METRICS_HOST: setting(z.string().default(DEFAULT_METRICS_HOST)),
   })
   .superRefine((env, ctx) => {
     const hosted = Boolean(env.SUPABASE_URL && env.SUPABASE_ANON_KEY);
@@ -160,6 +174,13 @@ const EnvSchema = z
         code: z.ZodIssueCode.custom,
         path: ["DATABASE_URL"],
         message: "DATABASE_URL and SUPABASE_URL are both set: set one (a PostgreSQL server, or hosted Supabase)",
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["METRICS_PORT"],
+        message: "METRICS_PORT must differ from PORT: metrics are never served on the shop's own port",
       });
     }
     if (env.NODE_ENV === "production" && env.SESSION_SECRET && env.SESSION_SECRET.length < MIN_SESSION_SECRET_LENGTH) {
@@ -205,6 +226,7 @@ const EnvSchema = z
       : null,
     siteOrigin: env.SITE_URL ?? null,
     trustProxy: env.TRUST_PROXY === "1",
+    metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   }));
 
 /**

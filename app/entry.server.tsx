@@ -16,9 +16,11 @@ import {
 } from "~/services/shared-pages.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
-// closes the data backend and asks whether pages may be kept in process through these.
+// closes the data backend, asks whether pages may be kept in process and serves the app's metrics
+// through these.
 export { catalogueIsFixed, closeBackend, openBackend } from "~/backends/index.server";
 export { cookieSecret } from "~/services/cookie-policy.server";
+export { appMetrics } from "~/services/metrics.server";
 
 /**
  * How long a streamed page waits for data still loading; React Router rejects what is still

@@ -15,6 +15,7 @@ import express, {
 import morgan from "morgan";
 
 import { isSheddable, type LoadShedder, sendBusy } from "./load-shedding";
+import { type MeteredLocals, pagesRefused, requestMetrics, routeMatcher } from "./metrics";
 import { type KeptPage, type PageCache, plainBody } from "./page-cache";
 import {
   bodyLimit,
@@ -167,14 +168,20 @@ function appPages(
   shedder: Pick<LoadShedder, "admit"> | null,
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
+  // In development the build changes as files do: its requests are filed under "app".
+  const routeOf = typeof build === "function" ? () => "app" : routeMatcher(build.routes);
   return async (req, res, next) => {
+    (res.locals as MeteredLocals).route = routeOf(req.path);
     try {
       // The URL every route sees and the page cache's key: the origin read once at the edge.
       const url = `${requestOrigin(res)}${req.originalUrl}`;
       const found = pageCache?.find(req.method, url, headerNames(req));
       if (found) return await sendKeptPage(req, res, found.page, found.ageSeconds);
       // Before the Request is built: a refusal should cost as little as it can.
-      if (shedder && isSheddable(req.method, req.path) && !(await shedder.admit(res))) return sendBusy(res);
+      if (shedder && isSheddable(req.method, req.path) && !(await shedder.admit(res))) {
+        pagesRefused.inc();
+        return sendBusy(res);
+      }
       const request = toFetchRequest(req, res, url);
       const context: AppLoadContext = { clientAddress: clientAddress(req) };
       const response = await handle(request, context);
@@ -254,6 +261,7 @@ export function createApp({
     if (isClosing()) res.set("Connection", "close");
     next();
   });
+  app.use(requestMetrics());
   // One line a request; `:remote-addr` is req.ip, so it follows the trust proxy setting.
   app.use(morgan(":client :method :url :status :res[content-length] - :response-time ms"));
   app.use(requestTargetGuard());

@@ -8,12 +8,14 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 import closeWithGrace from "close-with-grace";
+import type { Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 
 import { type Config, getConfig } from "../app/config.server";
 import { type Assets, createApp } from "./app";
 import { refuseConnect } from "./request-guards";
 import { LoadShedder } from "./load-shedding";
+import { serverMetrics, startMetricsServer } from "./metrics";
 import { PageCache } from "./page-cache";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
 
@@ -26,6 +28,8 @@ interface ServerLifecycle {
   closeBackend(): Promise<void>;
   /** True when the catalogue cannot change while this process runs (the embedded database, ADR 007). */
   catalogueIsFixed(): boolean;
+  /** The app's Prometheus metrics, served with the server's own on METRICS_PORT. */
+  appMetrics: Registry;
 }
 
 /** Requests in flight get this long to finish after SIGTERM/SIGINT; then their connections are cut. */
@@ -105,6 +109,25 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   exitBecause(Object.assign(new Error(`port ${port}: ${error.code ?? error.message}`), { name: "StartupError" }));
 });
 
+// Metrics on a listener of their own, for the operator's eyes only (docs/operations.md#metrics).
+let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
+if (config.metrics) {
+  const { port: metricsPort, host: metricsHost } = config.metrics;
+  try {
+    metricsServer = await startMetricsServer({
+      port: metricsPort,
+      host: metricsHost,
+      registries: [serverMetrics, lifecycle.appMetrics],
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    exitBecause(
+      Object.assign(new Error(`METRICS_PORT ${metricsPort} on ${metricsHost}: ${code}`), { name: "StartupError" }),
+    );
+  }
+  console.log(`Metrics at http://${metricsHost}:${metricsPort}/metrics`);
+}
+
 // Stop accepting, let requests in flight finish (bounded), then close the database cleanly.
 closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
   if (err) console.error("Shutting down after an unhandled error", err);
@@ -114,5 +137,6 @@ closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
   const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
   await drained;
   clearTimeout(timer);
+  metricsServer?.close();
   await lifecycle.closeBackend();
 });

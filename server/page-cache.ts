@@ -3,6 +3,8 @@ import { gunzip, gzip } from "node:zlib";
 
 import { LRUCache } from "lru-cache";
 
+import { pageCacheLookups } from "./metrics";
+
 /**
  * The server's own shared cache for anonymous pages, for when the catalogue cannot change while
  * this process runs (the embedded database: ADR 007, ADR 020). Such a page is the same for every
@@ -86,12 +88,13 @@ export class PageCache {
   find(method: string, url: string, headers: Pick<Headers, "has">): { page: KeptPage; ageSeconds: number } | null {
     if (!isAnonymousRead(method, headers)) return null;
     const page = this.pages.get(url);
-    if (!page) return null;
     const now = this.now();
-    if (now >= page.expiresAt) {
-      this.pages.delete(url);
+    if (page && now >= page.expiresAt) this.pages.delete(url);
+    if (!page || now >= page.expiresAt) {
+      pageCacheLookups.inc({ outcome: "miss" });
       return null;
     }
+    pageCacheLookups.inc({ outcome: "hit" });
     return { page, ageSeconds: Math.floor((now - page.keptAt) / 1000) };
   }
 

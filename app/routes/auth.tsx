@@ -17,6 +17,7 @@ import { SignInSchema, SignUpSchema } from "~/services/auth-form.server";
 import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";
 import { parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+import { backendUnavailable } from "~/services/metrics.server";
 import { type Admission, admitAuthAttempt, type AttemptOutcome } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
 import { toastInThisResponse } from "~/services/toast.server";
@@ -105,6 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The limits could not be read: an outage to the shopper, like an unreachable service.
     console.error("auth: the sign-in limits are unavailable", error);
+    backendUnavailable.inc();
     return fail(AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
   }
   if (!admission.admitted) return fail(AUTH_MESSAGES.rateLimited, 429, admission.retryAfterSeconds);
@@ -121,6 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The database could not be opened: an outage to the shopper, and no attempt of theirs.
     console.error("auth: the account backend is unavailable", error);
+    backendUnavailable.inc();
     return answer("uncounted", AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
   }
   if (!outcome.ok) {
@@ -128,7 +131,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Too many passwords waiting to be checked: refused at once rather than queued (ADR 024).
     if (code === "over_capacity") return answer("uncounted", AUTH_MESSAGES.overloaded, 503, OVERLOADED_RETRY_SECONDS);
     // Not the shopper's doing (network, time-out, 5xx): say so, and it is no failed attempt either.
-    if (isAuthOutage(outcome.error)) return answer("uncounted", AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
+    if (isAuthOutage(outcome.error)) {
+      backendUnavailable.inc();
+      return answer("uncounted", AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
+    }
     // The service's own limit (per address, and every shopper shares the server's): not this shopper's doing
     // either, so the message is ours and it counts against nobody; the backend has warned the operator.
     if (status === 429) return answer("uncounted", AUTH_MESSAGES.busy, 429, OUTAGE_RETRY_SECONDS);

@@ -1,4 +1,5 @@
 import { isServiceUnavailable } from "~/backends/types";
+import { backendUnavailable } from "~/services/metrics.server";
 
 /**
  * How pages answer when their data could not be read. The shopper reads a message written for
@@ -18,6 +19,7 @@ const FAILURE_HEADERS = ["Retry-After", "Cache-Control"] as const;
  */
 export function backendFailureInit(error: unknown): { status: 500 | 503; headers: Record<string, string> } {
   if (isServiceUnavailable(error)) {
+    backendUnavailable.inc();
     return { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } };
   }
   return { status: 500, headers: { "Cache-Control": "no-store" } };

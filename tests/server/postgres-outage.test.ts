@@ -4,14 +4,16 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { sample, scrape } from "../support/metrics";
 import { startPostgres, type RunningPostgres } from "../support/postgres-server";
 
-import { startServer, Visitor, type RunningServer } from "./harness";
+import { freePort, startServer, Visitor, type RunningServer } from "./harness";
 
 /**
  * The built server on a PostgreSQL server (DATABASE_URL) while that server is down or frozen: pages
  * that need data answer 503 with Retry-After within 3 s in the shopper's words, nothing is cached,
  * and once the database is back the same process recovers without a restart (docs/data.md#outages).
+ * The metrics (docs/operations.md#metrics) count the time-outs and the 503s.
  */
 
 const CATALOGUE_MESSAGE = "The catalogue is unavailable right now. Please try again in a minute.";
@@ -23,11 +25,18 @@ const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").re
 
 let postgres: RunningPostgres;
 let server: RunningServer;
+let metrics: string;
 
 beforeAll(async () => {
   postgres = await startPostgres();
+  const metricsPort = await freePort();
+  metrics = `http://127.0.0.1:${metricsPort}`;
   server = await startServer({
-    env: { DATABASE_URL: postgres.url, SESSION_SECRET: "postgres-outage-test-secret-0123456789abcdef" },
+    env: {
+      DATABASE_URL: postgres.url,
+      SESSION_SECRET: "postgres-outage-test-secret-0123456789abcdef",
+      METRICS_PORT: String(metricsPort),
+    },
   });
 });
 afterAll(async () => {
@@ -106,6 +115,9 @@ async function expectRecovered() {
 describe("a PostgreSQL server", () => {
   it("serves the shop while it is up", async () => {
     expect((await new Visitor(server.origin).request({ path: "/products" })).status).toBe(200);
+    const text = await scrape(metrics);
+    expect(sample(text, "makervolt_database_connections", { state: "total" })).toBeGreaterThan(0);
+    expect(sample(text, "makervolt_database_connections", { state: "waiting" })).toBe(0);
   });
 
   it("that is stopped: 503 within 3 s in the shopper's words, then recovery once it is back", async () => {
@@ -119,6 +131,13 @@ describe("a PostgreSQL server", () => {
   });
 
   it("that is frozen (accepts connections, never answers): the same, bounded by the time-outs", async () => {
+    const before = await scrape(metrics);
+    const timeouts = (text: string) =>
+      ["statement", "connect", "answer"].reduce(
+        (sum, kind) => sum + (sample(text, "makervolt_database_timeouts_total", { kind }) ?? 0),
+        0,
+      );
+    const unavailable = (text: string) => sample(text, "makervolt_backend_unavailable_total") ?? 0;
     const pids = clusterPids();
     execFileSync("kill", ["-STOP", ...pids]);
     try {
@@ -127,6 +146,9 @@ describe("a PostgreSQL server", () => {
       execFileSync("kill", ["-CONT", ...pids]);
     }
     await expectRecovered();
+    const after = await scrape(metrics);
+    expect(timeouts(after)).toBeGreaterThan(timeouts(before));
+    expect(unavailable(after)).toBeGreaterThan(unavailable(before));
   });
 
   it("the raw causes went to the server log only", () => {

@@ -21,6 +21,7 @@ describe("defaults", () => {
       postgres: null,
       siteOrigin: null,
       trustProxy: false,
+      metrics: null,
     });
   });
 
@@ -200,5 +201,22 @@ describe("a PostgreSQL server (DATABASE_URL)", () => {
   it("needs SESSION_SECRET in production: several processes must share it", () => {
     expect(() => parseConfig({ ...URL_ONLY, NODE_ENV: "production" })).toThrow(/^SESSION_SECRET is not set/);
     expect(parseConfig({ ...URL_ONLY, NODE_ENV: "production", SESSION_SECRET: LONG_SECRET }).postgres).not.toBeNull();
+  });
+});
+
+describe("metrics (METRICS_PORT, METRICS_HOST)", () => {
+  it("are off unless METRICS_PORT is set, and on the loopback interface by default", () => {
+    expect(parseConfig({}).metrics).toBeNull();
+    expect(parseConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(parseConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({
+      port: 9464,
+      host: "10.0.0.5",
+    });
+  });
+
+  it("refuses a port that is not a port, and the shop's own port", () => {
+    expect(() => parseConfig({ METRICS_PORT: "metrics" })).toThrow(/METRICS_PORT must be a port number/);
+    expect(() => parseConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT must be a port number/);
+    expect(() => parseConfig({ PORT: "3000", METRICS_PORT: "3000" })).toThrow(/METRICS_PORT must differ from PORT/);
   });
 });

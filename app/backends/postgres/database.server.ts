@@ -3,6 +3,7 @@ import path from "node:path";
 import pg from "pg";
 
 import { getConfig } from "~/config.server";
+import { appCounter, appGauge } from "~/services/metrics.server";
 import { memoisePromise, type MemoisedPromise } from "~/services/memoise-promise.server";
 import { StartupError } from "~/services/startup-error.server";
 
@@ -32,22 +33,62 @@ export interface PostgresOptions {
   seed?: boolean;
 }
 
+/** Pools open in this process, for the connection gauge. */
+const openPools = new Set<pg.Pool>();
+
+appGauge({
+  name: "makervolt_database_connections",
+  help: "Connections to the PostgreSQL server (DATABASE_URL): open in the pool, idle in it, and requests waiting for one.",
+  labelNames: ["state"],
+  collect() {
+    const sum = (count: (pool: pg.Pool) => number) => [...openPools].reduce((total, pool) => total + count(pool), 0);
+    this.set(
+      { state: "total" },
+      sum((pool) => pool.totalCount),
+    );
+    this.set(
+      { state: "idle" },
+      sum((pool) => pool.idleCount),
+    );
+    this.set(
+      { state: "waiting" },
+      sum((pool) => pool.waitingCount),
+    );
+  },
+});
+
+const timeouts = appCounter({
+  name: "makervolt_database_timeouts_total",
+  help: "Database operations given up on: a statement past DATABASE_STATEMENT_TIMEOUT_MS, no connection in time, or no answer in time.",
+  labelNames: ["kind"],
+});
+
+/** Counts `error` when it is one of the time-outs set in poolFor; returns it, to be thrown. */
+function countTimeout(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : "";
+  if (code === "57014") timeouts.inc({ kind: "statement" });
+  else if (/timeout exceeded when trying to connect/i.test(message)) timeouts.inc({ kind: "connect" });
+  else if (/query read timeout/i.test(message)) timeouts.inc({ kind: "answer" });
+  return error;
+}
+
 /** SqlClient over a node-postgres pool: each transaction holds one connection from BEGIN to COMMIT. */
 export class PostgresClient implements SqlClient {
   constructor(readonly pool: pg.Pool) {}
 
   async query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }> {
-    const result = await this.pool.query(sql, params);
+    const result = await this.pool.query(sql, params).catch((error: unknown) => Promise.reject(countTimeout(error)));
     return { rows: result.rows as Row[] };
   }
 
   async exec(sql: string): Promise<void> {
     // Without parameters node-postgres uses the simple protocol, which runs several statements.
-    await this.pool.query(sql);
+    await this.pool.query(sql).catch((error: unknown) => Promise.reject(countTimeout(error)));
   }
 
   async transaction<T>(body: (tx: SqlQueries) => Promise<T>): Promise<T> {
-    const connection = await this.pool.connect();
+    const connection = await this.pool.connect().catch((error: unknown) => Promise.reject(countTimeout(error)));
     // A connection that failed underneath (timed out, dropped) or whose transaction could not be
     // ended is closed, not handed to the next request: that also ends its transaction on the server.
     let broken: Error | undefined;
@@ -56,7 +97,7 @@ export class PostgresClient implements SqlClient {
         return await connection.query(sql, params);
       } catch (error) {
         if (!isSqlError(error)) broken = error as Error;
-        throw error;
+        throw countTimeout(error);
       }
     };
     try {
@@ -77,6 +118,7 @@ export class PostgresClient implements SqlClient {
   }
 
   close(): Promise<void> {
+    openPools.delete(this.pool);
     return this.pool.end();
   }
 }
@@ -107,6 +149,7 @@ function poolFor(options: PostgresOptions, max: number, timeouts: boolean): pg.P
   // An idle connection the server drops (a restart, a failover) is reported here; without a
   // listener it would end the process. The pool replaces it on the next request.
   pool.on("error", (error) => console.error("A PostgreSQL connection failed while idle:", error.message));
+  openPools.add(pool);
   return pool;
 }
 

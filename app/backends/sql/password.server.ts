@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import pLimit from "p-limit";
 
 import { memoisePromise } from "~/services/memoise-promise.server";
+import { appCounter, appGauge } from "~/services/metrics.server";
 
 /**
  * Password hashing for the embedded backend (ADR 006, OWASP ASVS 5): scrypt, memory-hard,
@@ -54,8 +55,26 @@ export class PasswordHashesBusy extends Error {
   }
 }
 
+appGauge({
+  name: "makervolt_password_hashes",
+  help: "Password hashes (sign-in, sign-up) running and waiting to run; one more than MAX_WAITING_HASHES waiting is refused.",
+  labelNames: ["state"],
+  collect() {
+    this.set({ state: "running" }, hashes.activeCount);
+    this.set({ state: "waiting" }, hashes.pendingCount);
+  },
+});
+
+const hashRefusals = appCounter({
+  name: "makervolt_password_hash_refusals_total",
+  help: "Sign-ins and sign-ups refused at once (503) because the queue of password hashes was full.",
+});
+
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  if (hashes.pendingCount >= MAX_WAITING_HASHES) return Promise.reject(new PasswordHashesBusy());
+  if (hashes.pendingCount >= MAX_WAITING_HASHES) {
+    hashRefusals.inc();
+    return Promise.reject(new PasswordHashesBusy());
+  }
   const options: ScryptOptions = {
     N: params.N,
     r: params.r,
