@@ -166,6 +166,15 @@ const EnvSchema = z
         .optional(),
     ),
     METRICS_HOST: setting(z.string().default(DEFAULT_METRICS_HOST)),
+    // Read by the log itself (services/log.server.ts), which must exist before the settings are
+    // checked; checked here so a misspelt level stops the start instead of being ignored.
+    LOG_LEVEL: setting(
+      z
+        .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+          message: "LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent",
+        })
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     const hosted = Boolean(env.SUPABASE_URL && env.SUPABASE_ANON_KEY);

@@ -14,6 +14,7 @@ import {
   setCacheHeaders,
   SHARED_DATA_CACHE_CONTROL,
 } from "~/services/shared-pages.server";
+import { logger } from "~/services/log.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
 // closes the data backend, asks whether pages may be kept in process and serves the app's metrics
@@ -75,7 +76,7 @@ function renderSharedPage(request: Request, status: number, headers: Headers, ro
         reject(error);
       },
       onError(error: unknown) {
-        console.error(error);
+        logger().error({ err: error }, "Rendering a page failed");
       },
     });
   });
@@ -117,7 +118,7 @@ function renderPersonalPage(request: Request, status: number, headers: Headers, 
         onError(error: unknown) {
           status = 500;
           // Errors before the shell is ready are reported by onShellError instead.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger().error({ err: error }, "Rendering a page failed");
         },
       },
     );

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 
@@ -12,8 +14,9 @@ import express, {
   type RequestHandler,
   type Response as ExpressResponse,
 } from "express";
-import morgan from "morgan";
+import { pinoHttp } from "pino-http";
 
+import { logger, withRequestLogger } from "../app/services/log.server";
 import { isSheddable, type LoadShedder, sendBusy } from "./load-shedding";
 import { type MeteredLocals, pagesRefused, requestMetrics, routeMatcher } from "./metrics";
 import { type KeptPage, type PageCache, plainBody } from "./page-cache";
@@ -45,7 +48,67 @@ function clientAddress(req: ExpressRequest): string {
   if (!raw) return "unknown";
   return raw.startsWith("::ffff:") && raw.includes(".") ? raw.slice("::ffff:".length) : raw;
 }
-morgan.token("client", (req) => clientAddress(req as ExpressRequest));
+
+/** A request id a proxy may hand on: short, and nothing a log line could be confused by. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The request's id, in every log line written for it and in its answer's X-Request-Id: the one our
+ * proxy sent (nginx's `$request_id`, so its log and ours join), or a new one. Without `trust proxy`
+ * a visitor's own X-Request-Id is not taken: it could pose as another request's.
+ */
+function requestId(req: ExpressRequest, trustProxy: boolean): string {
+  const sent = req.headers["x-request-id"];
+  return trustProxy && typeof sent === "string" && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/** What the request's log line says of how it was answered, besides its status and time (and its route). */
+interface LoggedLocals extends MeteredLocals {
+  /** Whether the in-process page cache answered it (ADR 020); absent where there is none. */
+  pageCache?: "hit" | "miss";
+}
+
+/**
+ * One log line a request, when its answer is sent or its client goes away (docs/operations.md#logs):
+ * id, method, URL, status, time, route, page cache, client address. Never a header: cookies and
+ * credentials stay out of the log. Requests are logged at `info`; a 503 (busy, or a service down:
+ * its cause has a line of its own) at `warn`; any other 5xx at `error`.
+ */
+function requestLog(trustProxy: boolean): RequestHandler {
+  const logging = pinoHttp({
+    logger: logger(),
+    genReqId: (req, res) => {
+      const id = requestId(req as ExpressRequest, trustProxy);
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    // The request's logger carries only its id; the line at the end carries the rest.
+    quietReqLogger: true,
+    quietResLogger: true,
+    customLogLevel: (_req, res, error) =>
+      res.statusCode === 503 ? "warn" : error || res.statusCode >= 500 ? "error" : "info",
+    customSuccessMessage: (req, res) => `${req.method} ${(req as ExpressRequest).originalUrl} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${(req as ExpressRequest).originalUrl} ${res.statusCode}`,
+    customSuccessObject: (req, res, fields: { responseTime: number }) => requestFields(req, res, fields.responseTime),
+    // The error behind a 5xx has its own line, from where it was caught, with this request's id.
+    customErrorObject: (req, res, _error, fields: { responseTime: number }) =>
+      requestFields(req, res, fields.responseTime),
+  });
+  return (req, res, next) => logging(req, res, () => withRequestLogger(req.log, next));
+}
+
+function requestFields(req: IncomingMessage, res: ServerResponse, responseTime: number) {
+  const locals = (res as ExpressResponse).locals as LoggedLocals | undefined;
+  return {
+    method: req.method,
+    url: (req as ExpressRequest).originalUrl,
+    status: res.statusCode,
+    responseTime,
+    route: locals?.route,
+    pageCache: locals?.pageCache,
+    client: clientAddress(req as ExpressRequest),
+  };
+}
 
 /**
  * `public/`'s files, an hour's cache life. express.static answers a path only after asking the
@@ -176,6 +239,7 @@ function appPages(
       // The URL every route sees and the page cache's key: the origin read once at the edge.
       const url = `${requestOrigin(res)}${req.originalUrl}`;
       const found = pageCache?.find(req.method, url, headerNames(req));
+      if (pageCache) (res.locals as LoggedLocals).pageCache = found ? "hit" : "miss";
       if (found) return await sendKeptPage(req, res, found.page, found.ageSeconds);
       // Before the Request is built: a refusal should cost as little as it can.
       if (shedder && isSheddable(req.method, req.path) && !(await shedder.admit(res))) {
@@ -262,8 +326,7 @@ export function createApp({
     next();
   });
   app.use(requestMetrics());
-  // One line a request; `:remote-addr` is req.ip, so it follows the trust proxy setting.
-  app.use(morgan(":client :method :url :status :res[content-length] - :response-time ms"));
+  app.use(requestLog(trustProxy));
   app.use(requestTargetGuard());
   app.use(originGuard({ trustProxy }));
   app.use(crossSiteGuard());
@@ -303,7 +366,7 @@ export function createApp({
     // Express and its middleware mark what the client got wrong (a malformed body or URL) with a 4xx.
     const status = Number((error as { status?: unknown }).status);
     const clientError = status >= 400 && status < 500;
-    if (!clientError) console.error(`Unhandled error for ${req.method} ${req.originalUrl}`, error);
+    if (!clientError) logger().error({ err: error }, `Unhandled error for ${req.method} ${req.originalUrl}`);
     if (res.headersSent) return res.destroy();
     res
       .status(clientError ? status : 500)

@@ -18,6 +18,7 @@ import { LoadShedder } from "./load-shedding";
 import { serverMetrics, startMetricsServer } from "./metrics";
 import { PageCache } from "./page-cache";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
+import { logger } from "../app/services/log.server";
 
 /** What the app's entry module offers the server besides rendering (app/entry.server.tsx). */
 interface ServerLifecycle {
@@ -38,9 +39,9 @@ const DRAIN_MS = 10_000;
 /** A known reason not to start (a bad setting, an unusable DATA_DIR) is one line; anything else keeps its stack. */
 function exitBecause(error: unknown): never {
   const known = error instanceof Error && error.name === "StartupError";
-  console.error(
-    `MakerVolt could not start: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`,
-  );
+  const message = `MakerVolt could not start: ${error instanceof Error ? error.message : String(error)}`;
+  if (known) logger().fatal(message);
+  else logger().fatal({ err: error }, message);
   process.exit(1);
 }
 
@@ -54,7 +55,7 @@ const { port, host, trustProxy } = config;
 setRuntimeMemoryFlags();
 const missingSettings = missingMemorySettings();
 if (missingSettings.length > 0)
-  console.warn(
+  logger().warn(
     `Started without ${missingSettings.join(" and ")}: memory will grow well past its budget ` +
       "(docs/budgets.md#memory); `npm run serve` sets them.",
   );
@@ -102,7 +103,7 @@ const app = createApp({
   pageCache: assets.kind === "built" && lifecycle.catalogueIsFixed() ? new PageCache() : null,
   shedder: new LoadShedder(),
 });
-const onListening = () => console.log(`MakerVolt listening on http://localhost:${port}`);
+const onListening = () => logger().info(`MakerVolt listening on http://localhost:${port}`);
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 server.on("connect", refuseConnect);
 server.on("error", (error: NodeJS.ErrnoException) => {
@@ -125,13 +126,13 @@ if (config.metrics) {
       Object.assign(new Error(`METRICS_PORT ${metricsPort} on ${metricsHost}: ${code}`), { name: "StartupError" }),
     );
   }
-  console.log(`Metrics at http://${metricsHost}:${metricsPort}/metrics`);
+  logger().info(`Metrics at http://${metricsHost}:${metricsPort}/metrics`);
 }
 
 // Stop accepting, let requests in flight finish (bounded), then close the database cleanly.
 closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
-  if (err) console.error("Shutting down after an unhandled error", err);
-  else console.log(`${signal}: finishing requests in flight, then closing`);
+  if (err) logger().error({ err }, "Shutting down after an unhandled error");
+  else logger().info(`${signal}: finishing requests in flight, then closing`);
   closing = true;
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);

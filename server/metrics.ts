@@ -3,6 +3,7 @@ import http from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { logger } from "../app/services/log.server";
 
 /**
  * The server's Prometheus metrics, and the listener that serves them with the app's own
@@ -96,7 +97,7 @@ export async function startMetricsServer(options: {
     registry.metrics().then(
       (text) => res.writeHead(200, { "Content-Type": registry.contentType }).end(text),
       (error: unknown) => {
-        console.error("Collecting the metrics failed", error);
+        logger().error({ err: error }, "Collecting the metrics failed");
         res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Collecting the metrics failed\n");
       },
     );

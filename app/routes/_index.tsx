@@ -33,6 +33,7 @@ import { TUTORIALS } from "~/models/tutorials";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/_index";
+import { logger } from "~/services/log.server";
 
 const HEADING = "Electronic Components & Maker Supplies";
 
@@ -45,7 +46,7 @@ export async function loader() {
     const featured = await repository.getProducts(FEATURED_PRODUCT_IDS);
     return data({ featured: toProductSummaries(featured), featuredFailed: false });
   } catch (error) {
-    console.error("home: featured products could not be loaded", error);
+    logger().error({ err: error }, "home: featured products could not be loaded");
     return data({ featured: [], featuredFailed: true }, { headers: { "Cache-Control": "no-store" } });
   }
 }

@@ -23,6 +23,7 @@ import { createUserSession, requireAnonymous } from "~/services/session.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
 import type { Route } from "./+types/auth";
+import { logger } from "~/services/log.server";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -105,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     admission = await admitAuthAttempt(context.clientAddress, validEmail);
   } catch (error) {
     // The limits could not be read: an outage to the shopper, like an unreachable service.
-    console.error("auth: the sign-in limits are unavailable", error);
+    logger().error({ err: error }, "auth: the sign-in limits are unavailable");
     backendUnavailable.inc();
     return fail(AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
   }
@@ -122,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
   } catch (error) {
     // The database could not be opened: an outage to the shopper, and no attempt of theirs.
-    console.error("auth: the account backend is unavailable", error);
+    logger().error({ err: error }, "auth: the account backend is unavailable");
     backendUnavailable.inc();
     return answer("uncounted", AUTH_MESSAGES.unavailable, 503, OUTAGE_RETRY_SECONDS);
   }

@@ -1,4 +1,5 @@
 import { getProductRepository } from "~/backends/index.server";
+import { logger } from "~/services/log.server";
 
 /**
  * Liveness for load balancers and Playwright's webServer: 200 "ok" when the database
@@ -10,7 +11,7 @@ export async function loader() {
     await repository.ping();
     return plainText(200, "ok");
   } catch (error) {
-    console.error("healthz: the database did not answer", error);
+    logger().error({ err: error }, "healthz: the database did not answer");
     return plainText(503, "unavailable");
   }
 }

@@ -36,6 +36,7 @@ import { sharedPageHeaders } from "~/services/shared-pages.server";
 import { productShareImage } from "~/services/share-images.server";
 
 import type { Route } from "./+types/product.$id";
+import { logger } from "~/services/log.server";
 
 /** At most this much of the description becomes the meta description. */
 const META_DESCRIPTION_LENGTH = 160;
@@ -53,7 +54,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     repository = await getProductRepository();
     product = await repository.getProduct(id);
   } catch (error) {
-    console.error(`product ${id}: fetching the product failed`, error);
+    logger().error({ err: error }, `product ${id}: fetching the product failed`);
     return data({ kind: "error" as const, message: PRODUCT_UNAVAILABLE }, backendFailureInit(error));
   }
   if (!product) return data({ kind: "not-found" as const }, { status: 404 });
@@ -63,7 +64,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     related = toProductSummaries(await relatedProducts(repository, product));
   } catch (error) {
-    console.error(`product ${id}: fetching related products failed`, error);
+    logger().error({ err: error }, `product ${id}: fetching related products failed`);
   }
   return data({ kind: "found" as const, product, related, shareImage: productShareImage(product) });
 }

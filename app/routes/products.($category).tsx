@@ -29,6 +29,7 @@ import { backendFailureInit } from "~/services/backend-failure.server";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/products.($category)";
+import { logger } from "~/services/log.server";
 
 /** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
 export const CATALOGUE_UNAVAILABLE = "The catalogue is unavailable right now. Please try again in a minute.";
@@ -57,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       if (total > 0) ({ products, total } = await repository.listProducts({ ...listQuery, page: 1 }));
     }
   } catch (error) {
-    console.error("catalogue: listing products failed", error);
+    logger().error({ err: error }, "catalogue: listing products failed");
     return data(
       { query, unknownCategory, products: [] as ProductSummary[], total: 0, error: CATALOGUE_UNAVAILABLE },
       backendFailureInit(error),

@@ -3,6 +3,7 @@ import { SITEMAP_PRODUCT_LIMIT, sitemapUrls, sitemapXml } from "~/models/sitemap
 import { siteOrigin } from "~/services/site-origin.server";
 
 import type { Route } from "./+types/sitemap[.]xml";
+import { logger } from "~/services/log.server";
 
 /**
  * The sitemap, from the database: the pages, the eight categories and every product. One query
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const repository = await getProductRepository();
     ids = await repository.listProductIds(SITEMAP_PRODUCT_LIMIT + 1);
   } catch (error) {
-    console.error("sitemap: listing product ids failed", error);
+    logger().error({ err: error }, "sitemap: listing product ids failed");
     return new Response("The sitemap is unavailable right now.", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "600" },
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   if (ids.length > SITEMAP_PRODUCT_LIMIT) {
     // One file holds 50,000 URLs; past that the sitemap needs an index of several files.
-    console.warn(
+    logger().warn(
       `sitemap: more than ${SITEMAP_PRODUCT_LIMIT} products; only the first ${SITEMAP_PRODUCT_LIMIT} are listed`,
     );
   }

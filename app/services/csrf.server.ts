@@ -4,6 +4,7 @@ import type { Cookie } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 
 import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
+import { logger } from "~/services/log.server";
 
 /**
  * Cross-site request forgery protection where a session is at stake (ADR 023, ADR 017):
@@ -121,7 +122,7 @@ export async function isValidCsrf(form: FormData, request: Request): Promise<boo
     await csrfFor(request).csrf.validate(form, request.headers);
     return true;
   } catch (error) {
-    if (!(error instanceof CSRFError)) console.error("CSRF check failed unexpectedly", error);
+    if (!(error instanceof CSRFError)) logger().error({ err: error }, "CSRF check failed unexpectedly");
     return false;
   }
 }

@@ -2,6 +2,7 @@ import ipaddr from "ipaddr.js";
 
 import { getTokenBuckets } from "~/backends/index.server";
 import { BackendError, type Bucket } from "~/backends/types";
+import { logger } from "~/services/log.server";
 
 /**
  * The sign-in and sign-up limits (ADR 023, docs/accounts.md#rate-limits). Every attempt is admitted
@@ -103,6 +104,6 @@ async function settle(buckets: ReturnType<typeof attemptBuckets>, outcome: Attem
       await store.refill([buckets.emailFromAddress.key]);
     }
   } catch (error) {
-    console.error(`A sign-in attempt could not be settled as ${outcome}`, error);
+    logger().error({ err: error }, `A sign-in attempt could not be settled as ${outcome}`);
   }
 }

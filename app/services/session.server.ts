@@ -6,6 +6,7 @@ import type { ToastInput } from "~/models/toast";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 import { clearCsrfToken, rotateCsrfToken } from "~/services/csrf.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { logger } from "~/services/log.server";
 
 /**
  * The shopper's session (docs/accounts.md#sessions): the `__session` cookie, signed, HttpOnly, SameSite=Lax,
@@ -77,7 +78,7 @@ async function lookUpUser(request: Request): Promise<CurrentUser> {
     return { user: found.session ? found.user : null, headers };
   } catch (error) {
     // The database is down: show the page as signed out, but keep the cookie for next time.
-    console.error("Looking up the session failed", error);
+    logger().error({ err: error }, "Looking up the session failed");
     return { user: null, headers };
   }
 }
@@ -111,9 +112,9 @@ export async function createUserSession(
 async function endSession(session: SessionRef): Promise<void> {
   try {
     const { error } = await (await getAuthBackend()).signOut(session);
-    if (error) console.error("Ending the previous session failed", error.message);
+    if (error) logger().error({ err: error }, "Ending the previous session failed");
   } catch (error) {
-    console.error("Ending the previous session failed", error);
+    logger().error({ err: error }, "Ending the previous session failed");
   }
 }
 
@@ -132,7 +133,7 @@ export async function logout(request: Request): Promise<LogoutResult> {
     const { error } = await (await getAuthBackend()).signOut(session);
     return error ? { ok: false, message: error.message, headers } : { ok: true, headers };
   } catch (error) {
-    console.error("Sign-out failed", error);
+    logger().error({ err: error }, "Sign-out failed");
     return { ok: false, message: "Something went wrong", headers };
   }
 }

@@ -140,6 +140,34 @@ export async function runUntilExit(options: ServerOptions = {}, timeoutMs = 30_0
   return { code, output: output() };
 }
 
+/** One line of the server's log (app/services/log.server.ts): pino's JSON. */
+export interface LogLine {
+  level: number;
+  time: string;
+  msg: string;
+  reqId?: string;
+  [field: string]: unknown;
+}
+
+/** The server's output as log lines; throws on a line that is not one (the log is JSON only). */
+export function logLines(output: string): LogLine[] {
+  return output
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      try {
+        return JSON.parse(line) as LogLine;
+      } catch {
+        throw new Error(`Not a JSON log line: ${line}`);
+      }
+    });
+}
+
+/** What the server's log says, a message a line. */
+export function logMessages(output: string): string[] {
+  return logLines(output).map((line) => line.msg);
+}
+
 export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sample, scrape } from "../support/metrics";
 import { startPostgres, type RunningPostgres } from "../support/postgres-server";
 
-import { freePort, startServer, Visitor, type RunningServer } from "./harness";
+import { freePort, logLines, startServer, Visitor, type RunningServer } from "./harness";
 
 /**
  * The built server on a PostgreSQL server (DATABASE_URL) while that server is down or frozen: pages
@@ -151,7 +151,15 @@ describe("a PostgreSQL server", () => {
     expect(unavailable(after)).toBeGreaterThan(unavailable(before));
   });
 
-  it("the raw causes went to the server log only", () => {
+  it("the raw causes went to the server log only, each with its stack and joined to its request by id", () => {
     expect(server.output()).toMatch(RAW_CAUSES);
+    const lines = logLines(server.output());
+    const failures = lines.filter((line) => line.msg === "catalogue: listing products failed");
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) {
+      expect((failure.err as { stack?: string } | undefined)?.stack).toMatch(/\n\s+at /);
+      const request = lines.find((line) => line.reqId === failure.reqId && line.status !== undefined);
+      expect(request).toMatchObject({ method: "GET", status: 503, route: "routes/products.($category)" });
+    }
   });
 });

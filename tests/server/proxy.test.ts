@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageDataPath } from "../support/page-data";
 import { startProxyTopology, type ProxyTopology } from "../support/proxy-topology";
 
-import { Visitor } from "./harness";
+import { logLines, Visitor } from "./harness";
 
 /**
  * The shop at scale, with real parts (README, "Running at scale"): two built server processes on
@@ -94,6 +94,20 @@ describe("through nginx", () => {
       served.every((count) => count > 0),
       `POST /auth per process: ${served.join(", ")}`,
     ).toBe(true);
+  });
+});
+
+describe("nginx's log and the shop's", () => {
+  it("join by request id: nginx's $request_id is the shop's reqId and the answer's X-Request-Id", async () => {
+    const page = await new Visitor(shop.origin).request({ path: "/products?search=join" });
+    const id = String(page.headers["x-request-id"]);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect.poll(() => shop.nginx.accessLog()).toContain(`rid=${id} cache=MISS`);
+    const shopLines = shop.processes.flatMap((process) => logLines(process.output()));
+    expect(shopLines.find((line) => line.reqId === id && line.status !== undefined)).toMatchObject({
+      url: "/products?search=join",
+      status: 200,
+    });
   });
 });
 

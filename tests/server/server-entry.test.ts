@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   BUILD_DIR,
+  logLines,
+  logMessages,
   rawRequest,
   ROOT,
   runUntilExit,
@@ -267,7 +269,9 @@ describe("the server entry", () => {
   it("logs one line a request, with its address, method, path and status", async () => {
     await rawRequest(server.origin, { path: "/about?logged=1" });
     await new Promise((r) => setTimeout(r, 100));
-    expect(server.output()).toMatch(/^127\.0\.0\.1 GET \/about\?logged=1 200 /m);
+    expect(logLines(server.output())).toContainEqual(
+      expect.objectContaining({ client: "127.0.0.1", method: "GET", url: "/about?logged=1", status: 200 }),
+    );
   });
 });
 
@@ -276,7 +280,7 @@ describe("starting", () => {
     const secret = "short-but-not-a-secret";
     const { code, output } = await runUntilExit({ env: { SESSION_SECRET: secret } });
     expect(code).toBe(1);
-    expect(output.trim().split("\n")).toEqual([
+    expect(logMessages(output)).toEqual([
       expect.stringMatching(
         /^MakerVolt could not start: SESSION_SECRET is 22 characters long; production needs at least 32/,
       ),
@@ -291,7 +295,7 @@ describe("starting", () => {
     try {
       const { code, output } = await runUntilExit({ dataDir: path.join(file, "data") });
       expect(code).toBe(1);
-      expect(output.trim().split("\n")).toEqual([
+      expect(logMessages(output)).toEqual([
         expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not a directory/),
       ]);
     } finally {
@@ -307,7 +311,7 @@ describe("starting", () => {
       // Not as another user: that user could not read a checkout in root's 0700 home.
       const { code, output } = await runUntilExit({ dataDir: path.join(parent, "data"), withoutRootOverride: true });
       expect(code).toBe(1);
-      expect(output.trim().split("\n")).toEqual([
+      expect(logMessages(output)).toEqual([
         expect.stringMatching(/^MakerVolt could not start: DATA_DIR .* is not writable/),
       ]);
     } finally {
@@ -323,7 +327,7 @@ describe("starting", () => {
       writeFileSync(path.join(data.dir, "global", "pg_control"), "not a control file");
       const { code, output } = await runUntilExit({ dataDir: data.dir });
       expect(code).toBe(1);
-      expect(output.trim().split("\n")).toEqual([
+      expect(logMessages(output)).toEqual([
         expect.stringMatching(/^MakerVolt could not start: The database in DATA_DIR .* could not be opened/),
       ]);
     } finally {
@@ -338,7 +342,7 @@ describe("starting", () => {
       const second = await runUntilExit({ dataDir: data.dir });
       expect(second.code).toBe(1);
       expect(second.output).toContain(`is in use by another MakerVolt server (pid ${first.child.pid}`);
-      expect(second.output.trim().split("\n")).toHaveLength(1);
+      expect(logMessages(second.output)).toHaveLength(1);
       // Still serving: the refused server touched nothing.
       expect((await rawRequest(first.origin, { path: "/healthz" })).status).toBe(200);
 

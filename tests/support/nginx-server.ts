@@ -29,6 +29,8 @@ export interface NginxConfigContext {
   upstreams: string[];
   /** proxy_cache_path's directory, inside the temp directory. */
   cacheDir: string;
+  /** The server block's access log, inside the temp directory. */
+  accessLogFile: string;
   /** docs/nginx/makervolt.conf with the three above put in: the default configuration. */
   example: string;
 }
@@ -49,6 +51,8 @@ export interface RunningNginx {
   dir: string;
   /** The error log so far (notice level: starts, reloads, upstream failures). */
   errorLog(): string;
+  /** The access log so far (the example's `makervolt` format: request id, cache status). */
+  accessLog(): string;
   /** Writes the configuration anew (for other upstreams, say), checks it, and waits for nginx to take it. */
   reload(options?: { upstreams?: string[] }): Promise<void>;
   /** Graceful shutdown (SIGQUIT), SIGKILL after 5 s; removes the temp directory; safe to call twice. */
@@ -61,7 +65,12 @@ function nginxBinary(): string {
 }
 
 /** The example config with this run's upstreams, listen address and cache directory; throws if the file no longer has one of them. */
-export function exampleConfig({ listen, upstreams, cacheDir }: Omit<NginxConfigContext, "example">): string {
+export function exampleConfig({
+  listen,
+  upstreams,
+  cacheDir,
+  accessLogFile,
+}: Omit<NginxConfigContext, "example">): string {
   let text = readFileSync(EXAMPLE_CONFIG, "utf8");
   const replace = (pattern: RegExp, replacement: (...match: string[]) => string, what: string) => {
     if (!pattern.test(text)) throw new Error(`${EXAMPLE_CONFIG} has no ${what} for the tests to replace.`);
@@ -75,6 +84,7 @@ export function exampleConfig({ listen, upstreams, cacheDir }: Omit<NginxConfigC
   );
   replace(/^([ \t]*)listen [^;\n]+;$/m, (_, indent: string) => `${indent}listen ${listen};`, "`listen` line");
   replace(/^([ \t]*proxy_cache_path\s+)\S+/m, (_, directive: string) => directive + cacheDir, "proxy_cache_path");
+  replace(/^([ \t]*access_log\s+)\S+/m, (_, directive: string) => directive + accessLogFile, "access_log");
   return text;
 }
 
@@ -107,7 +117,12 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   const root = process.getuid?.() === 0;
 
   const writeConfig = (upstreams: string[]) => {
-    const context = { listen: `127.0.0.1:${port}`, upstreams, cacheDir: path.join(dir, "cache") };
+    const context = {
+      listen: `127.0.0.1:${port}`,
+      upstreams,
+      cacheDir: path.join(dir, "cache"),
+      accessLogFile: path.join(dir, "access.log"),
+    };
     const fragment = (options.config ?? ((ctx) => ctx.example))({ ...context, example: exampleConfig(context) });
     writeFileSync(path.join(dir, "makervolt.conf"), fragment);
     // Nothing outside `dir`: not /etc/nginx, /var/log/nginx or /run. Without mime.types every
@@ -218,6 +233,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     port,
     dir,
     errorLog: () => tail(errorLogFile, Infinity),
+    accessLog: () => tail(path.join(dir, "access.log"), Infinity),
     async reload({ upstreams = options.upstreams } = {}) {
       if (!running) throw new Error("nginx is not running");
       const [startsBefore, exitsBefore] = [workerStarts(), workerExits()];

@@ -6,6 +6,7 @@ import type { action as authAction } from "~/routes/auth";
 import type { action as logoutAction } from "~/routes/logout";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { createUserSession as userSession } from "~/services/session.server";
+import { logger } from "~/services/log.server";
 import { routeOf } from "../support/route-args";
 
 /**
@@ -130,7 +131,7 @@ describe("signing in from a browser that has a session", () => {
     ).rows;
     // The lookup fails (a database hiccup): the page reads as signed out, the form is sent.
     const lookup = vi.spyOn(backend, "getUser").mockRejectedValueOnce(new Error("connection reset"));
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger(), "error").mockImplementation(() => {});
     try {
       const response = await postSignIn(browser);
       expect(response.status).toBe(303);

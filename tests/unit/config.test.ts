@@ -220,3 +220,10 @@ describe("metrics (METRICS_PORT, METRICS_HOST)", () => {
     expect(() => parseConfig({ PORT: "3000", METRICS_PORT: "3000" })).toThrow(/METRICS_PORT must differ from PORT/);
   });
 });
+
+describe("LOG_LEVEL", () => {
+  it("takes pino's levels and refuses anything else", () => {
+    expect(() => parseConfig({ LOG_LEVEL: "debug" })).not.toThrow();
+    expect(() => parseConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL must be fatal, error, warn, info/);
+  });
+});

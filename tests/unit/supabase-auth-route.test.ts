@@ -8,6 +8,7 @@ import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { honeypotInputProps as honeypotProps } from "~/services/honeypot.server";
 import * as rateLimit from "~/services/rate-limit.server";
 import type { AttemptOutcome } from "~/services/rate-limit.server";
+import { logger } from "~/services/log.server";
 import { routeOf } from "../support/route-args";
 
 /**
@@ -140,7 +141,7 @@ describe("Supabase Auth answers 429 (its per-address limit, shared by every shop
     ["sign-in", "/auth/v1/token", "over_request_rate_limit", "Request rate limit reached", "Sign in Failed"],
     ["sign-up", "/auth/v1/signup", "over_email_send_rate_limit", "email rate limit exceeded", "Sign up Failed"],
   ] as const)("%s: 429, a destructive toast in our words, the email kept", async (mode, path, code, msg, title) => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger(), "warn").mockImplementation(() => {});
     const who = shopper();
     answers.push(goTrue(429, code, msg));
     const { status, retryAfter, data } = await post(mode, who);
@@ -161,7 +162,7 @@ describe("Supabase Auth answers 429 (its per-address limit, shared by every shop
   });
 
   it("however many 429s a shopper meets, our own limit never holds them back", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(logger(), "warn").mockImplementation(() => {});
     const who = shopper();
     for (let i = 0; i < 7; i++) answers.push(goTrue(429, "over_request_rate_limit", "Request rate limit reached"));
     for (let i = 0; i < 7; i++) expect((await post("sign-in", who)).data.toast.description).toBe(AUTH_MESSAGES.busy);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { SupabaseAuthBackend } from "~/backends/supabase/auth.server";
 import { AUTH_MESSAGES } from "~/backends/types";
+import { logger } from "~/services/log.server";
 
 /**
  * The hosted auth backend against a fake GoTrue at the HTTP edge (msw): the real supabase-js
@@ -88,7 +89,7 @@ describe("signing in", () => {
   });
 
   it("429: rate limited, in our words, and the operator is warned once", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger(), "warn").mockImplementation(() => {});
     answers.push(fail(429, "over_request_rate_limit", "Request rate limit reached"));
     expect(await backend.signIn("ada@example.com", "a secret password")).toEqual({
       ok: false,
@@ -135,7 +136,7 @@ describe("signing up", () => {
   });
 
   it("429 (the service's email or request limit): our words, never GoTrue's", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger(), "warn").mockImplementation(() => {});
     answers.push(fail(429, "over_email_send_rate_limit", "email rate limit exceeded"));
     expect(await backend.signUp("new@example.com", "long enough")).toEqual({
       ok: false,
@@ -220,7 +221,7 @@ describe("sessions", () => {
   });
 
   it("a rate-limited sign-out (429): our words, the token never logged, the operator warned once", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger(), "warn").mockImplementation(() => {});
     answers.push(fail(429, "over_request_rate_limit", "Request rate limit reached"));
     expect(await backend.signOut(stored(NOW / 1000 + 600))).toEqual({
       error: { code: "over_request_rate_limit", message: AUTH_MESSAGES.busy, status: 429 },
@@ -232,7 +233,7 @@ describe("sessions", () => {
   });
 
   it("a rate-limited refresh (429) keeps the session, and the operator is warned once", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger(), "warn").mockImplementation(() => {});
     answers.push(fail(429, "over_request_rate_limit", "Request rate limit reached"));
     const ref = stored(NOW / 1000 + 5);
     expect(await backend.getUser(ref)).toEqual({ user: null, session: ref });
@@ -275,7 +276,7 @@ describe("the session rule: kept on transient failures, ended only when the serv
     ["429 rate limited", () => fail(429, "over_request_rate_limit", "Request rate limit reached")],
     ["408 time-out", () => fail(408, "request_timeout", "Request timeout")],
   ])("%s: signed out on this page, but the session is kept", async (_name, answer) => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(logger(), "warn").mockImplementation(() => {});
     for (let i = 0; i < 20; i++) answers.push(answer());
     expect(await quick.getUser(expiring)).toEqual({ user: null, session: expiring });
   });

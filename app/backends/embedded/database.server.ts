@@ -14,6 +14,7 @@ import type { SqlClient } from "../sql/sql-client.server";
 
 import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
 import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cluster.server";
+import { logger } from "~/services/log.server";
 
 /**
  * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
@@ -148,7 +149,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
 
 async function openAndReport(): Promise<OpenedDatabase> {
   const opened = await openDatabase({ createInChild: true });
-  console.log(`Embedded database at ${configuredDataDir()}${describePrepared(opened)}`);
+  logger().info(`Embedded database at ${configuredDataDir()}${describePrepared(opened)}`);
   return opened;
 }
 

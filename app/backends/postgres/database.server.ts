@@ -9,6 +9,7 @@ import { StartupError } from "~/services/startup-error.server";
 
 import { describePrepared, prepareDatabase, type Prepared } from "../sql/schema.server";
 import type { SqlClient, SqlQueries } from "../sql/sql-client.server";
+import { logger } from "~/services/log.server";
 
 /**
  * A PostgreSQL server (DATABASE_URL) through a node-postgres connection pool: the backend for
@@ -148,7 +149,7 @@ function poolFor(options: PostgresOptions, max: number, timeouts: boolean): pg.P
   });
   // An idle connection the server drops (a restart, a failover) is reported here; without a
   // listener it would end the process. The pool replaces it on the next request.
-  pool.on("error", (error) => console.error("A PostgreSQL connection failed while idle:", error.message));
+  pool.on("error", (error) => logger().error({ err: error }, "A PostgreSQL connection failed while idle"));
   openPools.add(pool);
   return pool;
 }
@@ -194,7 +195,7 @@ function configuredOptions(): PostgresOptions {
 async function openAndReport(): Promise<OpenedPostgres> {
   const options = configuredOptions();
   const opened = await openPostgres(options);
-  console.log(
+  logger().info(
     `PostgreSQL server at ${redactedUrl(options.url)} (pool of ${options.poolSize})${describePrepared(opened)}`,
   );
   return opened;

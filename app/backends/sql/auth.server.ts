@@ -10,6 +10,7 @@ import {
 } from "../types";
 import type { SqlClient } from "./sql-client.server";
 import { hashPassword, needsRehash, PasswordHashesBusy, verifyDummyPassword, verifyPassword } from "./password.server";
+import { logger } from "~/services/log.server";
 
 /**
  * Accounts and server-side sessions in the embedded database or a PostgreSQL server (ADR 006, ADR 016). The cookie holds a
@@ -30,7 +31,7 @@ function failureOf(error: unknown, doing: string): AuthFailure {
   if (error instanceof PasswordHashesBusy) {
     return { code: "over_capacity", message: AUTH_MESSAGES.overloaded, status: 503 };
   }
-  console.error(`${doing} failed`, error);
+  logger().error({ err: error }, `${doing} failed`);
   return unexpected();
 }
 
@@ -105,7 +106,7 @@ export class SqlAuthBackend implements AuthBackend {
       await this.db.query("delete from auth.sessions where id = $1", [hashToken(session)]);
       return { error: null };
     } catch (error) {
-      console.error("Sign-out failed", error);
+      logger().error({ err: error }, "Sign-out failed");
       return { error: unexpected() };
     }
   }
@@ -147,7 +148,7 @@ export class SqlAuthBackend implements AuthBackend {
         [userId, checked, await hashPassword(password), new Date(this.now())],
       );
     } catch (error) {
-      console.error("Rewriting a password hash failed", error);
+      logger().error({ err: error }, "Rewriting a password hash failed");
     }
   }
 

@@ -21,6 +21,7 @@ import {
 } from "../types";
 import type { BoundedFetchOptions } from "./bounded-fetch.server";
 import { createSupabaseClient, type SupabaseSettings } from "./client.server";
+import { logger } from "~/services/log.server";
 
 /**
  * Hosted Supabase Auth (GoTrue) through supabase-js: signUp, signInWithPassword, signOut, and
@@ -82,7 +83,7 @@ type Operation = "sign-in" | "sign-up" | "sign-out" | "refresh";
  * project's Auth rate limits need raising (docs/accounts.md#hosted-supabase-at-scale).
  */
 function warnRateLimited(operation: Operation, error: AuthError): void {
-  console.warn(
+  logger().warn(
     `supabase auth: ${operation} was rate limited by Supabase Auth (429 ${error.code ?? "no code"}: ` +
       `${error.message || "no message"}); raise the project's Auth rate limits ` +
       "(docs/accounts.md#hosted-supabase-at-scale)",
@@ -217,7 +218,7 @@ export class SupabaseAuthBackend implements AuthBackend {
       return { user: refreshed.user, session: JSON.stringify(refreshed) };
     } catch (error) {
       // Not the service saying the session is invalid, so it is kept, as on a time-out.
-      console.error("Refreshing the session failed", error);
+      logger().error({ err: error }, "Refreshing the session failed");
       return { user: null, session: ref };
     }
   }
