@@ -43,6 +43,11 @@ export interface ServerOptions {
    * instead of the build.
    */
   development?: boolean;
+  /**
+   * Root only: run the server under this hostname (a UTS namespace of its own, `unshare -u`), as
+   * a container recreated under a new name would; the server keeps the pid it is spawned with.
+   */
+  hostname?: string;
 }
 
 export interface RunningServer {
@@ -64,14 +69,17 @@ function spawnServer({
   port,
   withoutRootOverride = false,
   development = false,
+  hostname,
 }: ServerOptions & { port: number }) {
   // Started as `npm run serve` starts it (server/memory-settings.ts), or as `npm run dev` does.
   const node = development
     ? [process.execPath, "--import", "tsx", "server/index.ts"]
     : [process.execPath, ...serverNodeArgs(), path.join(buildDir, "server.js")];
-  const [command, ...args] = withoutRootOverride
-    ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node]
-    : node;
+  const wrapped = withoutRootOverride ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node] : node;
+  // `exec`, so the server is the process spawned: its pid is the child's.
+  const [command, ...args] = hostname
+    ? ["unshare", "-u", "sh", "-c", `hostname "$0" && exec "$@"`, hostname, ...wrapped]
+    : wrapped;
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: serverEnv({

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -354,6 +354,28 @@ describe("starting", () => {
       data.remove();
     }
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    "tells a live owner from a dead one without the hostname: a server killed under another one is taken over",
+    async () => {
+      const data = tempDataDir();
+      try {
+        // As a container would run it, then be killed and recreated under a new name.
+        const first = await startServer({ dataDir: data.dir, hostname: "shop-container-1" });
+        const refused = await runUntilExit({ dataDir: data.dir });
+        expect(refused.code).toBe(1);
+        expect(refused.output).toContain(`(pid ${first.child.pid} on shop-container-1)`);
+        await first.stop("SIGKILL");
+        // The lock still names shop-container-1 and a pid this host does not run; its socket is closed.
+        expect(readFileSync(path.join(data.dir, "makervolt.lock"), "utf8")).toContain("shop-container-1");
+        const next = await startServer({ dataDir: data.dir, hostname: "shop-container-2" });
+        expect((await rawRequest(next.origin, { path: "/healthz" })).status).toBe(200);
+        expect(await next.stop()).toBe(0);
+      } finally {
+        data.remove();
+      }
+    },
+  );
 
   it("stops on SIGTERM with exit code 0 and releases DATA_DIR for the next server", async () => {
     const data = tempDataDir();

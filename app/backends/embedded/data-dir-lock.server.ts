@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -6,15 +7,29 @@ import { StartupError } from "~/services/startup-error.server";
 
 /**
  * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
- * So whoever opens a DATA_DIR first writes `makervolt.lock` there, holding its pid, and later
- * openers refuse while that process lives. A lock left by a process that died (kill -9, a power
- * cut) is stale and is taken over.
+ * So whoever opens a DATA_DIR first creates `makervolt.lock` there (atomically: only one creator
+ * wins) and listens on a Unix socket beside it, `makervolt.lock.sock`. Later openers ask that
+ * socket: it answers while its server lives, on this host or in another container on the same
+ * machine, and the operating system closes it when the process dies, however it dies (kill -9, a
+ * crash, a container removed). A lock whose socket no longer answers is stale and taken over,
+ * whatever hostname or pid its owner had: a container recreated under a new hostname after a
+ * kill -9 starts again.
+ *
+ * Where the socket cannot be made (a DATA_DIR path longer than a socket path may be), the lock
+ * falls back to its pid and host: a live pid on this host holds it, and a lock from another host
+ * is taken to be live.
  */
 const LOCK_FILE = "makervolt.lock";
+const SOCKET_FILE = "makervolt.lock.sock";
+
+/** A lock younger than this without its socket yet is a server still starting, not a dead one. */
+const STARTING_MS = 5_000;
 
 interface LockOwner {
   pid: number;
   host: string;
+  /** Whether the owner listens on the lock's socket (false: only its pid and host tell). */
+  socket: boolean;
 }
 
 /** What an operator reads when DATA_DIR cannot be used: one line, what is wrong and what to do. */
@@ -40,14 +55,15 @@ function readOwner(file: string): LockOwner | null {
   try {
     const owner = JSON.parse(readFileSync(file, "utf8")) as Partial<LockOwner>;
     return typeof owner.pid === "number" && typeof owner.host === "string"
-      ? { pid: owner.pid, host: owner.host }
+      ? { pid: owner.pid, host: owner.host, socket: owner.socket === true }
       : null;
   } catch {
     return null;
   }
 }
 
-function isRunning(owner: LockOwner): boolean {
+/** Whether the process a socket-less lock names still runs: by its pid, on this host only. */
+function pidRuns(owner: LockOwner): boolean {
   // Another machine's process (a shared disk) cannot be checked from here: assume it runs.
   if (owner.host !== hostname()) return true;
   // Our own pid in a lock we do not hold is a previous life of this pid (a restarted container's pid 1).
@@ -61,54 +77,129 @@ function isRunning(owner: LockOwner): boolean {
   }
 }
 
-/** True when `dir` holds a lock whose process is gone: a server that was killed outright left it. */
-export function isAbandoned(dir: string): boolean {
+/** "live" when the socket answers; "gone" when nobody listens on it (or it is not there). */
+function probe(socketPath: string): Promise<"live" | "gone" | "missing"> {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath);
+    socket.setTimeout(2_000, () => {
+      // Accepting but silent: a process that is alive (stopped in a debugger, swapped out).
+      socket.destroy();
+      resolve("live");
+    });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve("live");
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => {
+      // ECONNREFUSED: the file is there, its listener gone; anything but these two, assume it lives.
+      resolve(error.code === "ECONNREFUSED" ? "gone" : error.code === "ENOENT" ? "missing" : "live");
+    });
+  });
+}
+
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
+  }
+}
+
+/**
+ * What the lock in `dir` (its file read as `owner`) is: held by a server that runs, taken a moment
+ * ago by one that is still starting (no socket yet), or free to take over.
+ */
+async function lockState(dir: string, owner: LockOwner | null): Promise<"held" | "starting" | "stale"> {
+  if (!owner) return "stale";
+  if (!owner.socket) return pidRuns(owner) ? "held" : "stale";
+  const socket = await probe(path.join(dir, SOCKET_FILE));
+  if (socket === "live") return "held";
+  return socket === "missing" && ageMs(path.join(dir, LOCK_FILE)) < STARTING_MS ? "starting" : "stale";
+}
+
+/** True when `dir` holds a lock whose server is gone: one that was killed outright left it. */
+export async function isAbandoned(dir: string): Promise<boolean> {
   const file = path.join(dir, LOCK_FILE);
   if (held.has(file)) return false;
   const owner = readOwner(file);
-  return owner !== null && !isRunning(owner);
+  return owner !== null && (await lockState(dir, owner)) === "stale";
 }
 
-/** Takes the lock on `dir` (which must exist) or throws a StartupError; returns the function that releases it. */
-export function lockDataDir(dir: string): () => void {
+/** Listens on the lock's socket; null when it cannot be made (the lock then relies on its pid). */
+async function listen(socketPath: string): Promise<net.Server | null> {
+  // A socket file left by a dead owner (its lock already taken over) would refuse the address.
+  rmSync(socketPath, { force: true });
+  const server = net.createServer((connection) => connection.destroy());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socketPath, () => resolve());
+    });
+  } catch {
+    return null;
+  }
+  // It answers the probe of another server; it must not keep this process running.
+  server.unref();
+  return server;
+}
+
+/** Takes the lock on `dir` (which must exist) or throws a StartupError; resolves to the function that releases it. */
+export async function lockDataDir(dir: string): Promise<() => void> {
   const file = path.join(dir, LOCK_FILE);
+  const socketPath = path.join(dir, SOCKET_FILE);
   if (held.has(file)) throw new StartupError(`DATA_DIR ${dir} is already open in this process.`);
-  const me: LockOwner = { pid: process.pid, host: hostname() };
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     try {
       // "wx": created only if absent, atomically, so two servers starting together cannot both win.
-      writeFileSync(file, `${JSON.stringify(me)}\n`, { flag: "wx", mode: 0o644 });
-      held.add(file);
-      // Also on an exit that skips closing the database (a shutdown that ran out of time).
-      process.once("exit", () => release(file));
-      return () => release(file);
+      writeFileSync(file, `${JSON.stringify({ pid: process.pid, host: hostname(), socket: true })}\n`, {
+        flag: "wx",
+        mode: 0o644,
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    const owner = readOwner(file);
-    // An unreadable lock is most likely one being written this instant: look again.
-    if (owner && isRunning(owner)) {
-      throw new StartupError(
-        `DATA_DIR ${dir} is in use by another MakerVolt server (pid ${owner.pid} on ${owner.host}). ` +
-          `Stop that server first, or give this one its own DATA_DIR; if no server uses it, delete ${file}.`,
-      );
-    }
-    if (owner || attempt > 0) {
-      // Stale: moved aside (atomic), so of two servers finding it at once only one removes it.
-      const aside = `${file}.stale-${process.pid}`;
-      try {
-        renameSync(file, aside);
-        rmSync(aside, { force: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      const owner = readOwner(file);
+      const state = await lockState(dir, owner);
+      if (state === "starting" && attempt < 4) {
+        // Ask again shortly: it either listens by then, or its server died starting.
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
       }
+      if (state !== "stale") {
+        throw new StartupError(
+          `DATA_DIR ${dir} is in use by another MakerVolt server (pid ${owner?.pid ?? "unknown"} on ${owner?.host ?? "unknown"}). ` +
+            `Stop that server first, or give this one its own DATA_DIR; if no server uses it, delete ${file}.`,
+        );
+      }
+      // Stale (or unreadable: a lock being written this instant is retried by the loop): moved
+      // aside atomically, so of two servers finding it at once only one removes it.
+      if (owner || attempt > 0) {
+        const aside = `${file}.stale-${process.pid}`;
+        try {
+          renameSync(file, aside);
+          rmSync(aside, { force: true });
+        } catch (renameError) {
+          if ((renameError as NodeJS.ErrnoException).code !== "ENOENT") throw renameError;
+        }
+      }
+      continue;
     }
+    const server = await listen(socketPath);
+    if (!server) writeFileSync(file, `${JSON.stringify({ pid: process.pid, host: hostname(), socket: false })}\n`);
+    held.add(file);
+    const release = () => releaseLock(file, socketPath, server);
+    // Also on an exit that skips closing the database (a shutdown that ran out of time).
+    process.once("exit", release);
+    return release;
   }
   throw new StartupError(`DATA_DIR ${dir}: could not take its lock file ${file}; another server may be starting.`);
 }
 
-function release(file: string) {
+function releaseLock(file: string, socketPath: string, server: net.Server | null) {
   if (!held.delete(file)) return;
-  // Only our own lock: never one another server took over after ours went stale.
-  if (readOwner(file)?.pid === process.pid) rmSync(file, { force: true });
+  server?.close();
+  // Only our own lock and socket: never those another server took over after ours went stale.
+  if (readOwner(file)?.pid === process.pid) {
+    rmSync(socketPath, { force: true });
+    rmSync(file, { force: true });
+  }
 }

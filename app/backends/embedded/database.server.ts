@@ -87,11 +87,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
   let location = dataDir;
   let unlock = () => {};
   if (!inMemory || temporary) {
-    location = temporary ? temporaryDataDir() : path.resolve(process.cwd(), dataDir);
+    location = temporary ? await temporaryDataDir() : path.resolve(process.cwd(), dataDir);
     try {
       await mkdir(location, { recursive: true });
       await access(location, constants.W_OK);
-      const release = lockDataDir(location);
+      const release = await lockDataDir(location);
       const remove = () => rmSync(location, { recursive: true, force: true });
       // A temporary directory goes with its lock, also on an exit that skips closing the database.
       if (temporary) process.once("exit", remove);

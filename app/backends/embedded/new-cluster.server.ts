@@ -60,11 +60,11 @@ const TEMPORARY_PREFIX = "makervolt-memory-";
  * when the database closes. Directories that servers killed outright left behind (their lock's
  * process is gone) are removed first.
  */
-export function temporaryDataDir(): string {
+export async function temporaryDataDir(): Promise<string> {
   const root = tmpdir();
   for (const name of readdirSync(root)) {
     const dir = path.join(root, name);
-    if (name.startsWith(TEMPORARY_PREFIX) && isAbandoned(dir)) rmSync(dir, { recursive: true, force: true });
+    if (name.startsWith(TEMPORARY_PREFIX) && (await isAbandoned(dir))) rmSync(dir, { recursive: true, force: true });
   }
   return mkdtempSync(path.join(root, TEMPORARY_PREFIX));
 }
