@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { SERVER_GLIBC_TUNABLES, SERVER_NODE_ARGS } from "../../server/memory-settings";
+
+import { ROOT } from "./harness";
+
+/**
+ * The systemd unit of the deployment guide (docs/deploy.md): systemd itself finds nothing wrong
+ * with it (`systemd-analyze verify`, where systemd is installed), and it starts the server with
+ * the memory settings the server is measured with, not only the ones `npm run serve` has.
+ */
+
+const UNIT = path.join(ROOT, "docs/deploy/makervolt@.service");
+const unit = readFileSync(UNIT, "utf8");
+const systemdAnalyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].find((file) => existsSync(file));
+
+describe("docs/deploy/makervolt@.service", () => {
+  it("starts node with the server's memory settings", () => {
+    const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? "";
+    for (const arg of SERVER_NODE_ARGS) expect(execStart.split(" "), arg).toContain(arg);
+    expect(execStart).toMatch(/ build\/server\.js$/);
+    expect(unit).toContain(`Environment=GLIBC_TUNABLES=${SERVER_GLIBC_TUNABLES}\n`);
+  });
+
+  it.runIf(systemdAnalyze)("passes systemd-analyze verify, as an instance on port 3000", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "makervolt-unit-"));
+    try {
+      // Where node is not at /usr/bin/node (a version manager), the guide says to change that line.
+      const text = existsSync("/usr/bin/node") ? unit : unit.replace("/usr/bin/node", process.execPath);
+      const file = path.join(dir, "makervolt@3000.service");
+      writeFileSync(file, text);
+      const output = execFileSync(systemdAnalyze!, ["verify", file], { encoding: "utf8", stdio: "pipe" });
+      expect(output).toBe("");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
