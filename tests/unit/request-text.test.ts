@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { parseCatalogueQuery, parseSearchTerm, SEARCH_MAX_LENGTH } from "~/models/catalogue-query";
 import { cleanText, queryParam } from "~/models/request-text";
@@ -24,12 +24,19 @@ describe("cleanText", () => {
     expect(cleanText("🔌\ud83d")).toBe("🔌\ufffd");
   });
 
-  it("cuts a huge field to its limit without walking all of it", () => {
+  it("cuts a huge field to its limit without splitting all of it into code points", () => {
     const huge = "🔋".repeat(512 * 1024);
-    const started = performance.now();
-    expect(cleanText(huge, { maxLength: 1000 })).toBe("🔋".repeat(1000));
-    expect(cleanText(`a${huge}`, { maxLength: 3 })).toBe("a🔋🔋");
-    expect(performance.now() - started).toBeLessThan(20);
+    // Splitting a 1 MB field into code points held the main thread for about 10 ms; only as much as
+    // the limit can need is split (a timed check failed on a busy machine: this one cannot).
+    const split = vi.spyOn(Array, "from");
+    try {
+      expect(cleanText(huge, { maxLength: 1000 })).toBe("🔋".repeat(1000));
+      expect(cleanText(`a${huge}`, { maxLength: 3 })).toBe("a🔋🔋");
+      const lengths = split.mock.calls.map(([value]) => (typeof value === "string" ? value.length : 0));
+      expect(Math.max(...lengths)).toBeLessThanOrEqual(2 * 1000);
+    } finally {
+      split.mockRestore();
+    }
   });
 
   it("bounds the length in characters, never cutting an emoji in half", () => {
