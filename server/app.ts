@@ -18,8 +18,9 @@ import { pinoHttp } from "pino-http";
 
 import { logger, withRequestLogger } from "../app/services/log.server";
 import { isSheddable, type LoadShedder, sendBusy } from "./load-shedding";
-import { type MeteredLocals, pagesRefused, requestMetrics, routeMatcher } from "./metrics";
+import { type MeteredLocals, pagesRefused, requestMetrics } from "./metrics";
 import { type KeptPage, type PageCache, plainBody } from "./page-cache";
+import { routeMatcher } from "./route-ids";
 import {
   bodyLimit,
   crossSiteGuard,

@@ -2,7 +2,6 @@ import http from "node:http";
 
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { logger } from "../app/services/log.server";
 
 /**
@@ -50,29 +49,6 @@ export function requestMetrics(): RequestHandler {
       end({ route, method: METHODS.has(req.method) ? req.method : "other", status: String(res.statusCode) });
     });
     next();
-  };
-}
-
-/**
- * The id of the route module that answers `pathname` (a page's data, `/x.data`, is its page's),
- * from the build's routes; "unmatched" when none does.
- */
-export function routeMatcher(routes: ServerBuild["routes"]): (pathname: string) => string {
-  const objects = new Map<string, RouteObject & { children: RouteObject[] }>();
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    objects.set(route.id, { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] });
-  }
-  const top: RouteObject[] = [];
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const object = objects.get(route.id)!;
-    if (route.index) Object.assign(object, { index: true, children: undefined });
-    (route.parentId ? objects.get(route.parentId)!.children : top).push(object);
-  }
-  return (pathname) => {
-    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    return matchRoutes(top, page)?.at(-1)?.route.id ?? "unmatched";
   };
 }
 
