@@ -26,10 +26,6 @@ const DEFAULT_POOL_SIZE = 10;
  * answer (503) within the 3 s a shopper is promised (docs/data.md#outages).
  */
 const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
-const POOL_MESSAGE = "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000";
-const TIMEOUT_MESSAGE = "DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000";
-const PORT_MESSAGE = "PORT must be a port number from 0 to 65535";
-const METRICS_PORT_MESSAGE = "METRICS_PORT must be a port number from 0 to 65535";
 /** Metrics are for whoever runs the shop, never for visitors: on the loopback interface unless told otherwise. */
 const DEFAULT_METRICS_HOST = "127.0.0.1";
 /**
@@ -67,6 +63,13 @@ function setting<T extends z.ZodTypeAny>(schema: T) {
   return z.preprocess((value) => (typeof value === "string" ? value.trim() || undefined : value), schema);
 }
 
+/** A whole number from `min` to `max`; anything else is refused with `message`. */
+function wholeNumber(min: number, max: number, message: string) {
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+}
+
+const portNumber = (name: string) => wholeNumber(0, 65535, `${name} must be a port number from 0 to 65535`);
+
 /** `raw` as an absolute http(s) URL without credentials; otherwise null, and `mustBe` as the issue. */
 function httpUrl(raw: string, ctx: z.RefinementCtx, mustBe: string): URL | null {
   const url = URL.canParse(raw) ? new URL(raw) : null;
@@ -84,14 +87,7 @@ const EnvSchema = z
         .enum(["production", "development", "test"], { message: "NODE_ENV must be production, development or test" })
         .default("development"),
     ),
-    PORT: setting(
-      z.coerce
-        .number({ message: PORT_MESSAGE })
-        .int({ message: PORT_MESSAGE })
-        .min(0, { message: PORT_MESSAGE })
-        .max(65535, { message: PORT_MESSAGE })
-        .default(DEFAULT_PORT),
-    ),
+    PORT: setting(portNumber("PORT").default(DEFAULT_PORT)),
     HOST: setting(z.string().optional()),
     DATA_DIR: setting(z.string().default(DEFAULT_DATA_DIR)),
     SESSION_SECRET: setting(z.string().optional()),
@@ -117,20 +113,16 @@ const EnvSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: setting(
-      z.coerce
-        .number({ message: POOL_MESSAGE })
-        .int({ message: POOL_MESSAGE })
-        .min(1, { message: POOL_MESSAGE })
-        .max(1000, { message: POOL_MESSAGE })
-        .default(DEFAULT_POOL_SIZE),
+      wholeNumber(1, 1000, "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000").default(
+        DEFAULT_POOL_SIZE,
+      ),
     ),
     DATABASE_STATEMENT_TIMEOUT_MS: setting(
-      z.coerce
-        .number({ message: TIMEOUT_MESSAGE })
-        .int({ message: TIMEOUT_MESSAGE })
-        .min(100, { message: TIMEOUT_MESSAGE })
-        .max(600_000, { message: TIMEOUT_MESSAGE })
-        .default(DEFAULT_STATEMENT_TIMEOUT_MS),
+      wholeNumber(
+        100,
+        600_000,
+        "DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000",
+      ).default(DEFAULT_STATEMENT_TIMEOUT_MS),
     ),
     SITE_URL: setting(
       z
@@ -157,14 +149,7 @@ const EnvSchema = z
     TRUST_PROXY: setting(
       z.enum(["0", "1"], { message: "TRUST_PROXY must be 1 (one reverse proxy you control in front) or 0" }).optional(),
     ),
-    METRICS_PORT: setting(
-      z.coerce
-        .number({ message: METRICS_PORT_MESSAGE })
-        .int({ message: METRICS_PORT_MESSAGE })
-        .min(0, { message: METRICS_PORT_MESSAGE })
-        .max(65535, { message: METRICS_PORT_MESSAGE })
-        .optional(),
-    ),
+    METRICS_PORT: setting(portNumber("METRICS_PORT").optional()),
     METRICS_HOST: setting(z.string().default(DEFAULT_METRICS_HOST)),
     // Read by the log itself (services/log.server.ts), which must exist before the settings are
     // checked; checked here so a misspelt level stops the start instead of being ignored.
