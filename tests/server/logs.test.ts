@@ -29,6 +29,11 @@ async function lineFor(of: RunningServer, requestId: string) {
   return logLines(of.output()).find((line) => line.reqId === requestId && line.status !== undefined)!;
 }
 
+/** The form on `path` sent as a browser would, with what the visitor typed. */
+async function sendForm(visitor: Visitor, path: string, typed: Record<string, string>) {
+  return visitor.post(path, { ...(await visitor.formFields(path)), ...typed });
+}
+
 describe("the log", () => {
   it("has one JSON line a request: id, method, URL, status, time, route, page cache and client", async () => {
     const page = await new Visitor(server.origin).request({ path: "/products?search=sensor" });
@@ -70,19 +75,9 @@ describe("the log", () => {
   it("never holds a password, a token or a cookie's value: sign up, a failed sign-in, browsing signed in", async () => {
     const email = `logged-${Date.now()}@example.com`;
     const shopper = new Visitor(server.origin);
-    const signUp = await shopper.post("/auth?mode=sign-up", {
-      ...(await shopper.formFields("/auth?mode=sign-up")),
-      email,
-      password: PASSWORD,
-    });
-    expect(signUp.status).toBe(303);
+    expect((await sendForm(shopper, "/auth?mode=sign-up", { email, password: PASSWORD })).status).toBe(303);
     const stranger = new Visitor(server.origin);
-    const failed = await stranger.post("/auth", {
-      ...(await stranger.formFields("/auth")),
-      email,
-      password: WRONG_PASSWORD,
-    });
-    expect(failed.status).toBe(400);
+    expect((await sendForm(stranger, "/auth", { email, password: WRONG_PASSWORD })).status).toBe(400);
     let lastId = "";
     for (const path of ["/", "/products/sensors", "/product/1", "/product/1.data", "/about"]) {
       const page = await shopper.request({ path });
