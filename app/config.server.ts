@@ -28,6 +28,9 @@ const DEFAULT_POOL_SIZE = 10;
 const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
 /** Metrics are for whoever runs the shop, never for visitors: on the loopback interface unless told otherwise. */
 const DEFAULT_METRICS_HOST = "127.0.0.1";
+/** A backup a day, a week of them: what a small shop loses at worst is a day. */
+const DEFAULT_BACKUP_INTERVAL_MINUTES = 24 * 60;
+const DEFAULT_BACKUP_KEEP = 7;
 /**
  * The shortest SESSION_SECRET production takes: 32 characters of `openssl rand -base64 32` hold
  * 192 bits or more; a short word can be guessed offline from any signed cookie (ADR 023).
@@ -56,6 +59,12 @@ export interface Config {
   trustProxy: boolean;
   /** METRICS_PORT (and METRICS_HOST): Prometheus metrics on a listener of their own; null: none. */
   metrics: { port: number; host: string } | null;
+  /**
+   * BACKUP_DIR (with BACKUP_INTERVAL_MINUTES and BACKUP_KEEP): where the embedded database is backed
+   * up while the shop runs, how often, and how many backups are kept; null: no scheduled backups
+   * (docs/operations.md#backups).
+   */
+  backups: { dir: string; intervalMinutes: number; keep: number } | null;
 }
 
 /** Unset, empty and blank all mean "not set"; a value is read without the spaces around it. */
@@ -151,6 +160,17 @@ const EnvSchema = z
     ),
     METRICS_PORT: setting(portNumber("METRICS_PORT").optional()),
     METRICS_HOST: setting(z.string().default(DEFAULT_METRICS_HOST)),
+    BACKUP_DIR: setting(z.string().optional()),
+    BACKUP_INTERVAL_MINUTES: setting(
+      wholeNumber(1, 527_040, "BACKUP_INTERVAL_MINUTES must be a whole number of minutes from 1 to 527040").default(
+        DEFAULT_BACKUP_INTERVAL_MINUTES,
+      ),
+    ),
+    BACKUP_KEEP: setting(
+      wholeNumber(1, 10_000, "BACKUP_KEEP must be a whole number of backups from 1 to 10000").default(
+        DEFAULT_BACKUP_KEEP,
+      ),
+    ),
     // Read by the log itself (services/log.server.ts), which must exist before the settings are
     // checked; checked here so a misspelt level stops the start instead of being ignored.
     LOG_LEVEL: setting(
@@ -221,6 +241,9 @@ const EnvSchema = z
     siteOrigin: env.SITE_URL ?? null,
     trustProxy: env.TRUST_PROXY === "1",
     metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    backups: env.BACKUP_DIR
+      ? { dir: env.BACKUP_DIR, intervalMinutes: env.BACKUP_INTERVAL_MINUTES, keep: env.BACKUP_KEEP }
+      : null,
   }));
 
 /**

@@ -19,7 +19,8 @@ import { logger } from "~/services/log.server";
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
 // closes the data backend, asks whether pages may be kept in process and serves the app's metrics
 // through these.
-export { catalogueIsFixed, closeBackend, openBackend } from "~/backends/index.server";
+export { catalogueChangesOnlyHere, closeBackend, openBackend } from "~/backends/index.server";
+export { onCatalogueChange } from "~/backends/catalogue-changes.server";
 export { cookieSecret } from "~/services/cookie-policy.server";
 export { appMetrics } from "~/services/metrics.server";
 

@@ -27,8 +27,10 @@ interface ServerLifecycle {
   /** Opens the data backend; throws a StartupError with a one-line message when it cannot. */
   openBackend(): Promise<void>;
   closeBackend(): Promise<void>;
-  /** True when the catalogue cannot change while this process runs (the embedded database, ADR 007). */
-  catalogueIsFixed(): boolean;
+  /** True when only this process can change the catalogue (the embedded database, ADR 007, ADR 028). */
+  catalogueChangesOnlyHere(): boolean;
+  /** Calls `listener` after this process changed the catalogue (a catalogue import, ADR 028). */
+  onCatalogueChange(listener: () => void): () => void;
   /** The app's Prometheus metrics, served with the server's own on METRICS_PORT. */
   appMetrics: Registry;
 }
@@ -90,6 +92,13 @@ try {
   exitBecause(error);
 }
 
+// A kept page is right for its whole lifetime only if nothing else can change the catalogue under
+// it (ADR 020), and this process forgets its pages when it changes the catalogue itself (ADR 028);
+// elsewhere the cache in front keeps pages, with one clock for every process. Nor can the code
+// change: in development an edit shows on the next request.
+const pageCache = assets.kind === "built" && lifecycle.catalogueChangesOnlyHere() ? new PageCache() : null;
+if (pageCache) lifecycle.onCatalogueChange(() => pageCache.clear());
+
 let closing = false;
 const app = createApp({
   assets,
@@ -97,10 +106,7 @@ const app = createApp({
   trustProxy,
   publicDir: path.resolve("public"),
   isClosing: () => closing,
-  // A kept page is right for its whole lifetime only if the catalogue under it cannot change
-  // (ADR 020); elsewhere the cache in front keeps pages, with one clock for every process. Nor
-  // can the code change: in development an edit shows on the next request.
-  pageCache: assets.kind === "built" && lifecycle.catalogueIsFixed() ? new PageCache() : null,
+  pageCache,
   shedder: new LoadShedder(),
 });
 const onListening = () => logger().info(`MakerVolt listening on http://localhost:${port}`);

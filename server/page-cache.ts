@@ -123,6 +123,11 @@ export class PageCache {
     return page;
   }
 
+  /** Forgets every page: the catalogue under them has just changed (ADR 028). */
+  clear(): void {
+    this.pages.clear();
+  }
+
   /** Pages kept (expired ones included until they are looked up or pushed out). */
   get size(): number {
     return this.pages.size;

@@ -4,12 +4,12 @@ import type { ProductListQuery, ProductPage, ProductRepository } from "~/backend
 import type { Product } from "~/models/product";
 
 /**
- * A bounded in-process cache in front of a ProductRepository whose catalogue cannot change
- * while this process runs (ADR 007). The embedded database qualifies: the app has no write
- * path for products, and `npm run db:scale` (the only other writer) must run while the server
- * is stopped, because PGlite cannot share its data directory with another process. Restarting
- * the server is therefore the invalidation. Do NOT put this in front of a backend that can
- * change underneath us (hosted Supabase is edited through its dashboard and API).
+ * A bounded in-process cache in front of a ProductRepository whose catalogue only this process
+ * can change (ADR 007, ADR 028). The embedded database qualifies: PGlite cannot share its data
+ * directory with another process, so a catalogue import reaches the running server through
+ * DATA_DIR's control socket, and the server clears this cache when the import commits
+ * (catalogue-changes.server.ts). Do NOT put this in front of a backend that can change
+ * underneath us (a PostgreSQL server, or hosted Supabase edited through its dashboard and API).
  *
  * Why: PGlite is single-threaded WebAssembly in this process, so every query's CPU time is
  * taken from rendering, and every request waits for the queries before it. A catalogue page
@@ -119,18 +119,16 @@ export function listQueryKey(query: ProductListQuery): string {
 }
 
 export class CachedProductRepository implements ProductRepository {
-  private readonly lists: LRUCache<string, ProductPage, Read<ProductPage>>;
-  private readonly products: LRUCache<string, ProductLookup, Read<ProductLookup>>;
-  private readonly groups: LRUCache<string, Product[], Read<Product[]>>;
-  private readonly idLists = readCache<number[]>(ID_LIST_LIMIT);
+  private lists!: LRUCache<string, ProductPage, Read<ProductPage>>;
+  private products!: LRUCache<string, ProductLookup, Read<ProductLookup>>;
+  private groups!: LRUCache<string, Product[], Read<Product[]>>;
+  private idLists!: LRUCache<string, number[], Read<number[]>>;
 
   constructor(
     private readonly inner: ProductRepository,
-    limits: CacheLimits = DEFAULT_CACHE_LIMITS,
+    private readonly limits: CacheLimits = DEFAULT_CACHE_LIMITS,
   ) {
-    this.lists = readCache(limits.lists);
-    this.products = readCache(limits.products);
-    this.groups = readCache(limits.groups);
+    this.clear();
   }
 
   /** Entries held, for tests. */
@@ -178,6 +176,18 @@ export class CachedProductRepository implements ProductRepository {
     return this.idLists.forceFetch(String(limit), {
       context: async () => Object.freeze(await this.inner.listProductIds(limit)) as number[],
     });
+  }
+
+  /**
+   * Forgets every result, after this process changed the catalogue itself (a catalogue import,
+   * ADR 028). New caches rather than emptied ones: a read that began before the change still
+   * answers its callers, but lands in the old cache, which nobody asks again.
+   */
+  clear(): void {
+    this.lists = readCache(this.limits.lists);
+    this.products = readCache(this.limits.products);
+    this.groups = readCache(this.limits.groups);
+    this.idLists = readCache(ID_LIST_LIMIT);
   }
 
   /** Never cached: /healthz must ask the database itself. */

@@ -3,6 +3,7 @@ import { memoisePromise } from "~/services/memoise-promise.server";
 import { type Config, getConfig } from "~/config.server";
 
 import { CachedProductRepository } from "./cached-repository";
+import { onCatalogueChange } from "./catalogue-changes.server";
 import type { SqlClient } from "./sql/sql-client.server";
 import { type AuthBackend, BackendError, type ProductRepository, type TokenBuckets } from "./types";
 
@@ -40,10 +41,13 @@ async function createProductRepository(): Promise<ProductRepository> {
   }
   const { SqlProductRepository } = await import("./sql/products.server");
   const repository = new SqlProductRepository(await sqlClient());
-  // The embedded catalogue cannot change while this process has it open (ADR 007), so its reads
-  // are cached. A PostgreSQL server or hosted Supabase can be edited underneath us, and a cache per
-  // process would then show shoppers different catalogues: there the HTTP cache in front does it.
-  return catalogueIsFixed() ? new CachedProductRepository(repository) : repository;
+  // Only this process can change the embedded catalogue (ADR 007, ADR 028), so its reads are
+  // cached until it does. A PostgreSQL server or hosted Supabase can be edited underneath us, and a
+  // cache per process would then show shoppers different catalogues: there the HTTP cache in front does it.
+  if (!catalogueChangesOnlyHere()) return repository;
+  const cached = new CachedProductRepository(repository);
+  onCatalogueChange(() => cached.clear());
+  return cached;
 }
 
 /**
@@ -105,11 +109,12 @@ export async function openBackend(): Promise<void> {
 }
 
 /**
- * True when the catalogue cannot change while this process runs: the embedded database, which
- * only this process can open and the app never writes products to (ADR 007). Its product reads
- * are cached here, and the server keeps its anonymous pages for their shared lifetime (ADR 020).
+ * True when only this process can change the catalogue: the embedded database, which no other
+ * process can open; a catalogue import reaches it through this process (ADR 028). Its product
+ * reads are cached here, and the server keeps its anonymous pages for their shared lifetime
+ * (ADR 020), both until this process changes the catalogue (onCatalogueChange).
  */
-export function catalogueIsFixed(): boolean {
+export function catalogueChangesOnlyHere(): boolean {
   return configuredBackend() === "embedded";
 }
 

@@ -22,7 +22,9 @@ export function setSecurityHeaders(headers: Headers, inlineScripts: readonly str
     "default-src 'self'",
     ["script-src 'self'", ...inlineScripts].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // https: too: a product's pictures may be https URLs an owner imported (docs/catalogue.md#import-and-export);
+    // an image cannot run code, and http: stays out (mixed content).
+    "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws://localhost:*" : ""}`,
     "object-src 'none'",

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -277,4 +277,23 @@ export class Visitor {
       body: new URLSearchParams(fields).toString(),
     });
   }
+}
+
+/**
+ * Runs one of the operator's commands (a script under scripts/, as its npm script does) with
+ * `env`, on the embedded database unless `env` says otherwise.
+ */
+export function runScript(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", path.join("scripts", script), ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: "", SUPABASE_URL: "", SUPABASE_ANON_KEY: "", BACKUP_DIR: "", ...env },
+        maxBuffer: 256 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }

@@ -25,6 +25,8 @@ export interface RunningPostgres {
   port: number;
   /** The cluster's data directory, inside the temp directory that stop() removes. */
   dataDir: string;
+  /** Where the server's programs are, pg_dump and pg_restore among them. */
+  binDir: string;
   /** Stops the server (fast shutdown: open connections are cut) and removes its files; safe to call twice. */
   stop(): Promise<void>;
   /** An outage: stops the server (fast shutdown) but keeps its files. */
@@ -131,6 +133,7 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Ru
     url: `postgres://postgres@127.0.0.1:${port}/makervolt`,
     port,
     dataDir,
+    binDir: bin,
     async halt() {
       await exec(pgCtl, ["-D", dataDir, "-m", "fast", "-w", "stop"]);
     },

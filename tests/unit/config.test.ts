@@ -22,6 +22,7 @@ describe("defaults", () => {
       siteOrigin: null,
       trustProxy: false,
       metrics: null,
+      backups: null,
     });
   });
 
@@ -225,5 +226,30 @@ describe("LOG_LEVEL", () => {
   it("takes pino's levels and refuses anything else", () => {
     expect(() => parseConfig({ LOG_LEVEL: "debug" })).not.toThrow();
     expect(() => parseConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL must be fatal, error, warn, info/);
+  });
+});
+
+describe("backups (BACKUP_DIR, BACKUP_INTERVAL_MINUTES, BACKUP_KEEP)", () => {
+  it("are off unless BACKUP_DIR is set, and daily keeping a week by default", () => {
+    expect(parseConfig({}).backups).toBeNull();
+    expect(parseConfig({ BACKUP_DIR: "/var/backups/makervolt" }).backups).toEqual({
+      dir: "/var/backups/makervolt",
+      intervalMinutes: 1440,
+      keep: 7,
+    });
+    expect(parseConfig({ BACKUP_DIR: "backups", BACKUP_INTERVAL_MINUTES: "60", BACKUP_KEEP: "48" }).backups).toEqual({
+      dir: "backups",
+      intervalMinutes: 60,
+      keep: 48,
+    });
+  });
+
+  it("refuse what is not a whole number in range", () => {
+    expect(() => parseConfig({ BACKUP_INTERVAL_MINUTES: "0" })).toThrow(
+      /BACKUP_INTERVAL_MINUTES must be a whole number/,
+    );
+    expect(() => parseConfig({ BACKUP_INTERVAL_MINUTES: "daily" })).toThrow(/BACKUP_INTERVAL_MINUTES/);
+    expect(() => parseConfig({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP must be a whole number of backups/);
+    expect(() => parseConfig({ BACKUP_KEEP: "2.5" })).toThrow(/BACKUP_KEEP/);
   });
 });

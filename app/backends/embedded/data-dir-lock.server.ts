@@ -5,6 +5,8 @@ import path from "node:path";
 
 import { StartupError } from "~/services/startup-error.server";
 
+import { answerControl, CONTROL_SOCKET_FILE, restrictSocket } from "./control-socket.server";
+
 /**
  * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
  * So whoever opens a DATA_DIR first creates `makervolt.lock` there (atomically: only one creator
@@ -20,7 +22,7 @@ import { StartupError } from "~/services/startup-error.server";
  * is taken to be live.
  */
 const LOCK_FILE = "makervolt.lock";
-const SOCKET_FILE = "makervolt.lock.sock";
+const SOCKET_FILE = CONTROL_SOCKET_FILE;
 
 /** A lock younger than this without its socket yet is a server still starting, not a dead one. */
 const STARTING_MS = 5_000;
@@ -125,17 +127,22 @@ export async function isAbandoned(dir: string): Promise<boolean> {
   return owner !== null && (await lockState(dir, owner)) === "stale";
 }
 
-/** Listens on the lock's socket; null when it cannot be made (the lock then relies on its pid). */
-async function listen(socketPath: string): Promise<net.Server | null> {
+/**
+ * Listens on the lock's socket, which also carries the operator's commands to this server
+ * (control-socket.server.ts); null when it cannot be made (the lock then relies on its pid).
+ */
+async function listen(dir: string, socketPath: string): Promise<net.Server | null> {
   // A socket file left by a dead owner (its lock already taken over) would refuse the address.
   rmSync(socketPath, { force: true });
-  const server = net.createServer((connection) => connection.destroy());
+  const server = net.createServer((connection) => answerControl(dir, connection));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(socketPath, () => resolve());
     });
+    await restrictSocket(socketPath);
   } catch {
+    server.close();
     return null;
   }
   // It answers the probe of another server; it must not keep this process running.
@@ -183,7 +190,7 @@ export async function lockDataDir(dir: string): Promise<() => void> {
       }
       continue;
     }
-    const server = await listen(socketPath);
+    const server = await listen(dir, socketPath);
     if (!server) writeFileSync(file, `${JSON.stringify({ pid: process.pid, host: hostname(), socket: false })}\n`);
     held.add(file);
     const release = () => releaseLock(file, socketPath, server);

@@ -15,6 +15,7 @@ import type { SqlClient } from "../sql/sql-client.server";
 import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
 import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cluster.server";
 import { logger } from "~/services/log.server";
+import { serveOperatorCommands } from "./operator-commands.server";
 
 /**
  * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
@@ -42,7 +43,21 @@ export const MEMORY_DATA_DIR = "memory://";
  * the OS page cache, and catalogue reads are cached above the database (ADR 007). Measured:
  * ~240 MB RSS at open instead of ~360 MB.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+/*
+ * The write-ahead log is kept small (ADR 028): with PostgreSQL's defaults a checkpoint keeps up to
+ * 1 GB of old log segments for reuse, and after `npm run db:scale -- 10000` DATA_DIR held 577 MB of
+ * them beside 40 MB of data, all of it copied into every backup. The shop writes little (sign-ups,
+ * sessions, an import now and then), so more frequent checkpoints cost it nothing it would notice.
+ */
+const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  "-c",
+  "shared_buffers=32MB",
+  "-c",
+  "min_wal_size=32MB",
+  "-c",
+  "max_wal_size=64MB",
+];
 
 export interface DatabaseOptions {
   /** Where PGlite keeps its files, or "memory://" for a throwaway database. Default: DATA_DIR. */
@@ -61,6 +76,10 @@ export interface DatabaseOptions {
 
 export interface OpenedDatabase {
   db: Database;
+  /** The same database as PGlite itself, for what only it can do (a backup: backup.server.ts). */
+  pglite: PGlite;
+  /** The directory its files are in (DATA_DIR resolved; a temporary one for `memory://` in a child). */
+  location: string;
   /** Closes the database and releases DATA_DIR's lock: use this, not `db.close()`. */
   close(): Promise<void>;
   /** Migration files applied by this open, in order (empty when the database was current). */
@@ -140,23 +159,28 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
   try {
     const supabaseDir = options.supabaseDir ?? path.resolve(process.cwd(), "supabase");
     const prepared = await prepareDatabase(db, { supabaseDir, seed: options.seed !== false });
-    return { db, close, ...prepared };
+    return { db, pglite: db, location, close, ...prepared };
   } catch (error) {
     await close().catch(() => {});
     throw error;
   }
 }
 
-async function openAndReport(): Promise<OpenedDatabase> {
+interface AppDatabase extends OpenedDatabase {
+  /** Stops serving the operator's commands and the backup schedule (operator-commands.server.ts). */
+  stopCommands(): Promise<void>;
+}
+
+async function openAndReport(): Promise<AppDatabase> {
   const opened = await openDatabase({ createInChild: true });
   logger().info(`Embedded database at ${configuredDataDir()}${describePrepared(opened)}`);
-  return opened;
+  return { ...opened, stopCommands: serveOperatorCommands(opened.pglite, opened.location) };
 }
 
 // Kept on globalThis so a dev-server rebuild, which re-imports this module, does not open the
 // same data directory a second time in this process. A failed open is not remembered, so
 // /healthz reports 503 and a later request retries.
-const shared = globalThis as typeof globalThis & { __makervoltDatabase?: MemoisedPromise<OpenedDatabase> };
+const shared = globalThis as typeof globalThis & { __makervoltDatabase?: MemoisedPromise<AppDatabase> };
 const appDatabase = (shared.__makervoltDatabase ??= memoisePromise(openAndReport));
 
 /** The process's one embedded database, opened (and migrated and seeded) on first use. */
@@ -173,5 +197,6 @@ export async function closeDatabase(): Promise<void> {
   const opening = appDatabase.forget();
   if (!opening) return;
   const opened = await opening.catch(() => null);
+  await opened?.stopCommands();
   await opened?.close();
 }

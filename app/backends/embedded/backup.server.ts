@@ -1,0 +1,153 @@
+import { copyFile, lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+
+import type { PGlite } from "@electric-sql/pglite";
+import * as tar from "tar";
+
+/**
+ * Backups of the embedded database while the shop runs (ADR 028, docs/operations.md#backups).
+ *
+ * A backup is a gzipped tar of DATA_DIR as it is at one instant when no statement runs: the files
+ * a crash at that instant would have left, which PostgreSQL opens by replaying its write-ahead log,
+ * so everything committed before the backup began is in it and nothing half-written is. PGlite runs
+ * one statement at a time in this process, so holding its locks keeps every statement and
+ * transaction out. Copying all of DATA_DIR under them took 0.6-1.1 s at 10,000 products (100 MB),
+ * during which no shopper could sign in; so the files are copied twice, as rsync would: first while
+ * the shop runs (a torn copy), then, under the locks, again only those changed since or changed
+ * just before (the log's current segment, a few tables' pages). The copy goes to a directory beside
+ * the backup and is compressed after the locks are let go.
+ *
+ * PGlite's own `dumpDataDir` does the same copy but fails on the lock's socket in DATA_DIR (a file
+ * it cannot read), and the lock's file and socket must not be restored anyway.
+ *
+ * DATA_DIR's `session-secret` is in the backup (a restored shop keeps its shoppers signed in), so
+ * backups are as secret as DATA_DIR: the directory is made readable by its owner only.
+ */
+
+/** A backup's file name: `makervolt-2026-11-26T21-40-00.123Z.tar.gz`, so names sort by time. */
+const BACKUP_NAME = /^makervolt-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.tar\.gz$/;
+
+/** The lock and its socket belong to the server that made the backup, not to a restored one. */
+function isLockFile(name: string): boolean {
+  return name.startsWith("makervolt.lock");
+}
+
+/** What a file was when it was copied: its modification time (nanoseconds) and size. */
+interface CopiedFile {
+  mtimeNs: bigint;
+  size: bigint;
+}
+
+/**
+ * A file modified this recently before its copy could have changed again within the same tick of
+ * a coarse file-system clock without its time showing it: it is copied again regardless.
+ */
+const RECENT_NS = 2_000_000_000n;
+
+/**
+ * Copies the files of `from` (lock files left out) into `to`, except those `copied` already holds
+ * unchanged; removes from `to` what `from` no longer has. Resolves to what it copied, as `copied`
+ * for the next pass.
+ */
+async function copyChanged(
+  from: string,
+  to: string,
+  copied: ReadonlyMap<string, CopiedFile>,
+): Promise<Map<string, CopiedFile>> {
+  const now = BigInt(Date.now()) * 1_000_000n;
+  const seen = new Map<string, CopiedFile>();
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    const source = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(from, source);
+    // PostgreSQL needs its empty directories too (pg_notify, pg_tblspc, ...).
+    if (entry.isDirectory()) await mkdir(path.join(to, relative), { recursive: true });
+    if (!entry.isFile() || isLockFile(entry.name)) continue;
+    const { mtimeNs, size } = await lstat(source, { bigint: true });
+    const before = copied.get(relative);
+    seen.set(relative, { mtimeNs, size });
+    if (before && before.mtimeNs === mtimeNs && before.size === size && now - mtimeNs > RECENT_NS) continue;
+    await mkdir(path.dirname(path.join(to, relative)), { recursive: true });
+    await copyFile(source, path.join(to, relative));
+  }
+  for (const relative of copied.keys()) if (!seen.has(relative)) await rm(path.join(to, relative), { force: true });
+  return seen;
+}
+
+export interface Backup {
+  file: string;
+  bytes: number;
+  /** How long statements waited while the files were copied. */
+  pausedMs: number;
+}
+
+function backupName(now: Date): string {
+  return `makervolt-${now.toISOString().replaceAll(":", "-")}.tar.gz`;
+}
+
+/**
+ * Backs up the open database `db`, whose files are in `dataDir`, into `backupDir` (created if
+ * needed), then keeps only the newest `keep` backups there. Resolves to the new backup.
+ */
+export async function backUp(db: PGlite, dataDir: string, backupDir: string, keep: number = Infinity): Promise<Backup> {
+  await mkdir(backupDir, { recursive: true, mode: 0o700 });
+  const name = backupName(new Date());
+  const staging = path.join(backupDir, `.${name}.files`);
+  const partial = path.join(backupDir, `.${name}.partial`);
+  try {
+    // Written-back buffers make the copy smaller to replay; it is not needed for correctness.
+    await db.exec("checkpoint");
+    const copied = await copyChanged(dataDir, staging, new Map());
+    const pauseStarted = performance.now();
+    // The transaction lock first, as PGlite's own transactions take them: a transaction under way
+    // finishes before the copy, and no statement runs during it.
+    await db._runExclusiveTransaction(() => db._runExclusiveQuery(() => copyChanged(dataDir, staging, copied)));
+    const pausedMs = performance.now() - pauseStarted;
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, ["."]);
+    const file = path.join(backupDir, name);
+    await rename(partial, file);
+    await removeOldBackups(backupDir, keep);
+    return { file, bytes: (await stat(file)).size, pausedMs };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await rm(partial, { force: true });
+  }
+}
+
+/** The backups in `backupDir`, oldest first. */
+async function listBackups(backupDir: string): Promise<string[]> {
+  const names = await readdir(backupDir).catch(() => []);
+  return names
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .map((name) => path.join(backupDir, name));
+}
+
+async function removeOldBackups(backupDir: string, keep: number): Promise<void> {
+  const backups = await listBackups(backupDir);
+  for (const file of backups.slice(0, Math.max(0, backups.length - keep))) await rm(file, { force: true });
+}
+
+/**
+ * Unpacks `file` into `dir` (new or empty), checking first that it is a backup of a database:
+ * a tar whose entries stay inside it and which holds PG_VERSION. Throws with what is wrong.
+ */
+export async function unpackBackup(file: string, dir: string): Promise<void> {
+  let holdsCluster = false;
+  try {
+    await tar.list({
+      file,
+      strict: true,
+      onReadEntry: (entry) => {
+        if (entry.path.replace(/^\.\//, "") === "PG_VERSION") holdsCluster = true;
+      },
+    });
+  } catch (error) {
+    throw new Error(`${file} is not a MakerVolt backup (not a readable .tar.gz): ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (!holdsCluster) throw new Error(`${file} is not a MakerVolt backup: it holds no database (no PG_VERSION).`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  // strict: a damaged entry fails the restore; tar refuses paths that leave `dir` by itself.
+  await tar.extract({ file, cwd: dir, strict: true, filter: (entryPath) => !isLockFile(path.basename(entryPath)) });
+}

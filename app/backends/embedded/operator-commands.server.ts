@@ -1,0 +1,124 @@
+import path from "node:path";
+
+import type { PGlite } from "@electric-sql/pglite";
+
+import { type Config, getConfig } from "~/config.server";
+import { logger } from "~/services/log.server";
+import { appCounter, appGauge } from "~/services/metrics.server";
+
+import { catalogueChanged } from "../catalogue-changes.server";
+import { exportCatalogue, importCatalogueFile } from "../sql/catalogue.server";
+import { type Backup, backUp } from "./backup.server";
+import { type ControlReply, type ControlRequest, setControlHandler } from "./control-socket.server";
+
+/**
+ * What the running server does for its operator (ADR 028): backups on a schedule and on request,
+ * and the catalogue's export and import, asked for over DATA_DIR's control socket by
+ * `npm run db:backup` and `npm run catalogue` (control-socket.server.ts).
+ */
+
+const backupsTaken = appCounter({
+  name: "makervolt_backups_total",
+  help: "Backups of the embedded database, by outcome.",
+  labelNames: ["outcome"] as const,
+});
+
+const lastBackup = appGauge({
+  name: "makervolt_backup_last_success_timestamp_seconds",
+  help: "When the last backup of the embedded database that succeeded finished (Unix time); 0 before the first.",
+});
+
+/** Where the shop's pictures are: an imported image path must name a file here. */
+const PUBLIC_DIR = path.resolve("public");
+
+/**
+ * One backup at a time: a second request while one runs waits for it and gets its own after,
+ * so "a backup now" always means one that began after the request.
+ */
+function serialise<T>(task: () => Promise<T>, previous: { current: Promise<unknown> }): Promise<T> {
+  const next = previous.current.catch(() => {}).then(task);
+  previous.current = next;
+  return next;
+}
+
+/**
+ * Serves the operator's commands for the open database `db` in `dataDir`, and backs it up on the
+ * `backups` schedule (BACKUP_DIR and the rest) when there is one. Returns what stops both, which
+ * waits for a backup under way.
+ */
+export function serveOperatorCommands(
+  db: PGlite,
+  dataDir: string,
+  backups: Config["backups"] = getConfig().backups,
+): () => Promise<void> {
+  const queue = { current: Promise.resolve() as Promise<unknown> };
+
+  const backUpInto = (dir: string, keep?: number) =>
+    serialise(async (): Promise<Backup> => {
+      try {
+        const backup = await backUp(db, dataDir, dir, keep);
+        backupsTaken.inc({ outcome: "done" });
+        lastBackup.set(Date.now() / 1000);
+        logger().info(
+          { file: backup.file, bytes: backup.bytes, pausedMs: Math.round(backup.pausedMs) },
+          `Backed up the database to ${backup.file}`,
+        );
+        return backup;
+      } catch (error) {
+        backupsTaken.inc({ outcome: "failed" });
+        logger().error({ err: error }, `The backup into ${dir} failed`);
+        throw error;
+      }
+    }, queue);
+
+  const handle = async (request: ControlRequest): Promise<ControlReply> => {
+    switch (request.command) {
+      case "backup": {
+        const dir = request.dir ?? backups?.dir;
+        if (!dir)
+          return {
+            ok: false,
+            message:
+              "The server has no BACKUP_DIR: set it (docs/operations.md#backups), or name a directory with --to.",
+          };
+        const keep = request.dir ? undefined : backups?.keep;
+        const backup = await backUpInto(path.resolve(dir), keep);
+        return { ok: true, file: backup.file, bytes: backup.bytes };
+      }
+      case "catalogue-export":
+        return { ok: true, records: await exportCatalogue(db) };
+      case "catalogue-import": {
+        const result = await importCatalogueFile(db, request.text, request.format, {
+          dryRun: request.dryRun,
+          publicDir: PUBLIC_DIR,
+        });
+        if (result.summary && !request.dryRun) {
+          // Pages and cached reads show the new catalogue from the next request on.
+          catalogueChanged();
+          logger().info({ ...result.summary }, "Imported the catalogue");
+        }
+        return { ok: true, ...result };
+      }
+      default:
+        return { ok: false, message: `Unknown command ${JSON.stringify((request as { command?: unknown }).command)}.` };
+    }
+  };
+  setControlHandler(dataDir, handle);
+
+  let timer: NodeJS.Timeout | null = null;
+  if (backups) {
+    const dir = path.resolve(backups.dir);
+    timer = setInterval(() => void backUpInto(dir, backups.keep).catch(() => {}), backups.intervalMinutes * 60_000);
+    // The schedule must not keep a stopping server alive.
+    timer.unref();
+    logger().info(
+      `Backing up the database to ${dir} every ${backups.intervalMinutes} minutes, keeping ${backups.keep}`,
+    );
+  }
+
+  return async () => {
+    setControlHandler(dataDir, null);
+    if (timer) clearInterval(timer);
+    await queue.current.catch(() => {});
+  };
+}
