@@ -8,8 +8,10 @@
 #
 #   bash scripts/ensure-test-tools.sh                # all five
 #   bash scripts/ensure-test-tools.sh chromium       # or any of: lynx postgresql nginx java wrk
+#                                                    # netsurf dillo xvfb imagemagick
 #
-# wrk (a load generator in C) only for `npm run bench -- --topology proxy`, never for the tests.
+# wrk (a load generator in C) only for `npm run bench -- --topology proxy`; NetSurf, Dillo, Xvfb and
+# ImageMagick only for scripts/limited-browser-screenshots.sh. Never for the tests.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 lynx_path="${LYNX_PATH:-lynx}"
@@ -32,6 +34,10 @@ has() {
     nginx) command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] ;;
     java) command -v java >/dev/null 2>&1 ;;
     wrk) command -v wrk >/dev/null 2>&1 ;;
+    netsurf) command -v netsurf-gtk >/dev/null 2>&1 ;;
+    dillo) command -v dillo >/dev/null 2>&1 ;;
+    xvfb) command -v Xvfb >/dev/null 2>&1 ;;
+    imagemagick) command -v import >/dev/null 2>&1 ;;
   esac
 }
 
@@ -39,6 +45,7 @@ has() {
 package_of() {
   case "$1" in
     java) echo default-jre-headless ;;
+    netsurf) echo netsurf-gtk ;;
     *) echo "$1" ;;
   esac
 }
@@ -48,9 +55,11 @@ browsers=("$@")
 missing=()
 for browser in "${browsers[@]}"; do
   case "$browser" in
-    chromium | lynx | postgresql | nginx | java | wrk) has "$browser" || missing+=("$browser") ;;
+    chromium | lynx | postgresql | nginx | java | wrk | netsurf | dillo | xvfb | imagemagick)
+      has "$browser" || missing+=("$browser")
+      ;;
     *)
-      echo "ensure-test-tools.sh: unknown name '$browser' (expected chromium, lynx, postgresql, nginx, java or wrk)" >&2
+      echo "ensure-test-tools.sh: unknown name '$browser' (expected chromium, lynx, postgresql, nginx, java, wrk, netsurf, dillo, xvfb or imagemagick)" >&2
       exit 2
       ;;
   esac
@@ -83,6 +92,8 @@ fi
       nginx) echo "- nginx for the tests behind a caching proxy: sudo apt-get install nginx." ;;
       java) echo "- Java (java on PATH) for the Nu HTML Checker in the HTML validity test: sudo apt-get install default-jre-headless." ;;
       wrk) echo "- wrk for the benchmark through the proxy: sudo apt-get install wrk." ;;
+      netsurf | dillo | xvfb | imagemagick)
+        echo "- $browser for the limited-browser screenshots: sudo apt-get install $(package_of "$browser")." ;;
     esac
   done
   echo "Then run npm test again."

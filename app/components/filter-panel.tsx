@@ -37,7 +37,7 @@ export interface FilterPanelProps {
  * button for everyone. With JavaScript each change applies itself (sliders after a pause).
  *
  * On small screens the panel starts collapsed behind a Show filters button; from md up it is
- * always shown. The collapse is plain CSS and the button a GET form (`?filters=open`), so server
+ * always shown (and always, in an engine without flexbox: `narrow-hidden`). The collapse is plain CSS and the button a GET form (`?filters=open`), so server
  * HTML and hydrated page are the same: no layout shift when scripts arrive, and a phone without
  * JavaScript opens the panel with a page load. With JavaScript the button toggles in place.
  */
@@ -85,7 +85,7 @@ export function FilterPanel({ query }: FilterPanelProps) {
       <section
         id={PANEL_ID}
         aria-labelledby="filters-heading"
-        className={`${open ? "block" : "hidden md:block"} rounded-xl border border-slate-200 bg-white p-5 shadow-sm`}
+        className={`${open ? "" : "narrow-hidden "}rounded-xl border border-slate-200 bg-white p-5 shadow-sm`}
       >
         <h2 id="filters-heading" className="text-lg font-semibold text-slate-900">
           Filters

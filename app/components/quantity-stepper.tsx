@@ -14,10 +14,11 @@ export interface QuantityStepperProps {
   cartFormId: string;
 }
 
-// Disabled − at quantity 1 stays legible (slate-500, 4.7:1): WCAG exempts disabled controls, but
+// min- sizes: where − and + are not enough on their own (icon-label, tailwind.css) the words show
+// and take the room they need. Disabled − at quantity 1 stays legible (slate-500, 4.7:1): WCAG exempts disabled controls, but
 // the shopper still needs to read what the button is.
 const buttonClass =
-  "inline-flex h-11 w-11 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:hover:bg-transparent";
+  "inline-flex min-h-11 min-w-11 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:hover:bg-transparent";
 
 /**
  * One step button in a GET form of its own that reloads the page with `?quantity=N`. Each sits
@@ -79,7 +80,7 @@ export function QuantityStepper({ initial, stepAction, keep, cartFormId }: Quant
             className={`${buttonClass} rounded-l-lg`}
           >
             <span aria-hidden="true">−</span>
-            <span className="sr-only"> Decrease quantity</span>
+            <span className="icon-label"> Decrease quantity</span>
           </button>
           {/* The field belongs to the Add to Cart form (`form=`). Text browsers ignore `form=`: in
               this form, after the new quantity, it is sent but not read (the first value is). Alone
@@ -108,7 +109,7 @@ export function QuantityStepper({ initial, stepAction, keep, cartFormId }: Quant
             className={`${buttonClass} rounded-r-lg`}
           >
             <span aria-hidden="true">+</span>
-            <span className="sr-only"> Increase quantity</span>
+            <span className="icon-label"> Increase quantity</span>
           </button>
         </StepForm>
       </div>

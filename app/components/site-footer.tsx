@@ -95,8 +95,8 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
                 <li key={network}>
                   <button type="submit" className="social-button hover:bg-brand-600 hover:text-white">
                     <Icon className="h-5 w-5" />
-                    {/* Hidden text rather than aria-label, so text browsers show the name too. */}
-                    <span className="sr-only">{`${STORE_NAME} on ${network}`}</span>
+                    {/* Text rather than aria-label, so text browsers show the name too (icon-label). */}
+                    <span className="icon-label">{`${STORE_NAME} on ${network}`}</span>
                   </button>
                 </li>
               ))}

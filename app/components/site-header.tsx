@@ -31,7 +31,7 @@ export interface HeaderUser {
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="site-header">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6 lg:gap-4 lg:px-8">
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-2 px-3 sm:px-6 lg:gap-4 lg:px-8">
         <Link
           to="/"
           aria-label={`${STORE_NAME} home`}
@@ -62,21 +62,26 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 md:flex-1 md:justify-end">
-          <SearchForm inputId="header-search" className="hidden w-full max-w-xs md:flex lg:max-w-sm" />
-          {/* Icon controls are named by visually hidden text, not aria-label: text browsers
-              (lynx) ignore ARIA and would show an unnamed button or drop the link altogether. */}
+          {/* A block around the flex form, hidden on narrow screens only where the mobile menu's
+              search is drawn instead (narrow-hidden, tailwind.css). */}
+          <div className="narrow-hidden w-full max-w-xs lg:max-w-sm">
+            <SearchForm inputId="header-search" className="flex" />
+          </div>
+          {/* Icon controls are named by text, not aria-label: text browsers (lynx) ignore ARIA and
+              would show an unnamed button or drop the link altogether. The text is hidden only
+              where the icon can be drawn (`icon-label`, tailwind.css). */}
           <NoticeButton feature="cart" className={iconButton}>
             <CartIcon className="h-6 w-6" />
-            <span className="sr-only">Cart, </span>
-            <span className="cart-count">{CART_COUNT}</span>
-            <span className="sr-only"> items</span>
+            {/* The spaces between, not inside, the words: an engine that shows them needs them there. */}
+            <span className="icon-label">Cart,</span> <span className="cart-count">{CART_COUNT}</span>{" "}
+            <span className="icon-label">items</span>
           </NoticeButton>
           {user ? (
             <AccountMenu email={user.email} />
           ) : (
             <Link to="/auth" className={iconButton}>
               <UserIcon className="h-6 w-6" />
-              <span className="sr-only">Account</span>
+              <span className="icon-label">Account</span>
             </Link>
           )}
           {/* Flex drops this space; without it text browsers run "Account" into "Menu". */} <MobileMenu />
@@ -125,10 +130,10 @@ function AccountMenu({ email }: { email: string }) {
   useDetailsMenu(ref);
   return (
     <details ref={ref} className="relative">
-      {/* Named by visually hidden text, not aria-label, so text browsers show the control too. */}
+      {/* Named by text, not aria-label, so text browsers show the control too (`icon-label`). */}
       <summary className={iconButton}>
         <UserIcon className="h-6 w-6" />
-        <span className="sr-only">Account</span>
+        <span className="icon-label">Account</span>
       </summary>
       <div className="absolute right-0 top-full z-50 w-72 max-w-[calc(100vw-1.5rem)] pt-1">
         <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
@@ -165,7 +170,7 @@ function MobileMenu() {
         <MenuIcon className="h-6 w-6 group-open:hidden" />
         <CloseIcon className="hidden h-6 w-6 group-open:block" />
         {/* Narrow phones have room for the icon only; the word stays for assistive technology. */}
-        <span className="sr-only min-[400px]:not-sr-only">Menu</span>
+        <span className="icon-label min-[400px]:not-sr-only">Menu</span>
       </summary>
       <div className="menu-panel">
         <SearchForm inputId="mobile-search" className="flex" />
@@ -209,7 +214,7 @@ function SearchForm({ inputId, className = "" }: { inputId: string; className?: 
   return (
     <Form method="post" action="/search" role="search" className={`relative ${className}`}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor={inputId} className="sr-only">
+      <label htmlFor={inputId} className="icon-label">
         Search products
       </label>
       <input
@@ -223,7 +228,7 @@ function SearchForm({ inputId, className = "" }: { inputId: string; className?: 
       />
       <button type="submit" className="search-button hover:text-brand-700">
         <SearchIcon className="h-5 w-5" />
-        <span className="sr-only">Search</span>
+        <span className="icon-label">Search</span>
       </button>
     </Form>
   );

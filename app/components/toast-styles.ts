@@ -26,7 +26,7 @@ export const descriptionClass = (toast: Toast) =>
 
 // On the red card the page's blue focus ring would not show (WCAG 2.4.7): its controls get a white one.
 export const closeClass = (variant: Toast["variant"]) =>
-  `absolute right-2 top-2 inline-flex h-10 w-10 items-center justify-center rounded-lg ${
+  `absolute right-2 top-2 inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg ${
     variant === "destructive"
       ? "text-red-50 hover:bg-red-800 focus-visible:outline-white"
       : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"

@@ -138,7 +138,7 @@ function StaticToastRegion({ toast }: { toast: Toast | null }) {
           </div>
           <a href={`#${staticToastId(toast.id)}`} className={`toast-static-reveal ${closeClass(toast.variant)}`}>
             <CloseIcon className="h-5 w-5" />
-            <span className="sr-only">{CLOSE_LABEL}</span>
+            <span className="icon-label">{CLOSE_LABEL}</span>
           </a>
         </div>
       )}

@@ -662,7 +662,7 @@ function installProbes() {
     for (const el of [root, ...root.querySelectorAll("*")]) {
       const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
       // Text hidden from assistive technology (initials, the "−" glyph) is still read by eye.
-      if (!ownText || el.closest(".sr-only") || el.getClientRects().length === 0) continue;
+      if (!ownText || el.closest(".sr-only, .icon-label") || el.getClientRects().length === 0) continue;
       const style = getComputedStyle(el);
       if (style.visibility !== "visible") continue;
       const fg = parseColor(style.color);
