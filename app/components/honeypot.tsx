@@ -13,7 +13,9 @@ export function HoneypotFieldsProvider({ children, ...props }: Partial<HoneypotI
  * does except that the encrypted timestamp is a hidden input. remix-utils renders it as a second,
  * read-only text field with the same label, and text browsers (lynx), which ignore CSS and
  * `aria-hidden`, showed the label twice and the ciphertext as page text. The trap field itself
- * has to stay a text field: bots fill those, and skip hidden ones.
+ * has to stay a text field: bots fill those, and skip hidden ones. It is hidden by `honeypot`
+ * (tailwind.css), only where flexbox is understood: Dillo draws a hidden field but not its label,
+ * so there, as in lynx, the shopper sees the field with its label, which says to leave it blank.
  */
 export function HoneypotFields({ label = "Please leave this field blank" }: { label?: string }) {
   const {
@@ -23,7 +25,7 @@ export function HoneypotFields({ label = "Please leave this field blank" }: { la
   } = useContext(HoneypotContext);
   return (
     <>
-      <div id={`${nameFieldName}_wrap`} style={{ display: "none" }} aria-hidden="true">
+      <div id={`${nameFieldName}_wrap`} className="honeypot" aria-hidden="true">
         <label htmlFor={nameFieldName}>{label}</label>
         <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
       </div>
