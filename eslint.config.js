@@ -5,6 +5,44 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The app's floors, lowest first, with what each may not import (by `~/` path or relative path).
+ * `types` lets a component name a route's action type for `useFetcher<typeof action>` without
+ * importing the route.
+ */
+const FLOORS = [
+  { folder: "app/lib", forbidden: ["config.server", "models", "backends", "services", "components", "routes", "root"] },
+  { folder: "app/models", forbidden: ["config.server", "lib", "backends", "services", "components", "routes", "root"] },
+  { folder: "app/backends", forbidden: ["services", "components", "routes", "root"] },
+  { folder: "app/services", forbidden: ["components", "routes", "root"] },
+  { folder: "app/components", forbidden: ["backends", "services", "root"], typesOnly: ["routes"] },
+  { folder: "server", forbidden: ["backends", "services", "components", "routes", "models"] },
+];
+
+function layerRules() {
+  const patterns = (names, message) =>
+    names.map((name) => ({
+      group: [`~/${name}`, `~/${name}/**`, `**/${name}`, `**/${name}/**`, `**/app/${name}`, `**/app/${name}/**`],
+      message,
+    }));
+  return FLOORS.map(({ folder, forbidden, typesOnly = [] }) => ({
+    files: [`${folder}/**/*.{ts,tsx}`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...patterns(forbidden, `${folder}/ sits below this: see docs/architecture.md#floors`),
+            ...patterns(typesOnly, `${folder}/ may only import types from here: see docs/architecture.md#floors`).map(
+              (pattern) => ({ ...pattern, allowTypeImports: true }),
+            ),
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,6 +75,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  // The floors of app/ and who may import whom (docs/architecture.md#floors): each floor imports
+  // only from the floors below it, so nothing low knows about anything above it.
+  ...layerRules(),
   {
     // Playwright fixtures call a parameter named `use`, which is not React's hook.
     files: ["tests/e2e/**/*.ts"],

@@ -5,7 +5,7 @@ import base from "./playwright.config";
 /**
  * A journey subset of the end-to-end tests through the shop as it runs at scale: nginx with the
  * example config and its cache, in front of two built server processes on one real PostgreSQL
- * server (tests/support/proxy-topology.ts; README, "Running at scale"). Both renderings, as in
+ * server (tests/support/proxy-topology.ts; docs/scaling.md). Both renderings, as in
  * playwright.config.ts. `npm run test:e2e:proxy` (after `npm run build`).
  */
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 
 // Relative, not `~/`: the server entry bundles this file too, and its bundler leaves `~/` imports
 // to Node as packages.
-import { StartupError } from "./services/startup-error.server";
+import { StartupError } from "./lib/startup-error.server";
 
 /**
- * Every setting the shop takes from its environment, read and checked in this one place (README,
- * Configuration, says what each means). Nothing reads a setting when it is imported: the server
+ * Every setting the shop takes from its environment, read and checked in this one place
+ * (docs/configuration.md says what each means). Nothing reads a setting when it is imported: the server
  * entry calls getConfig() before it loads the app, so a bad value stops the start with one line;
  * the app's modules call it when they first need a setting.
  */
@@ -171,7 +171,7 @@ const EnvSchema = z
         DEFAULT_BACKUP_KEEP,
       ),
     ),
-    // Read by the log itself (services/log.server.ts), which must exist before the settings are
+    // Read by the log itself (lib/log.server.ts), which must exist before the settings are
     // checked; checked here so a misspelt level stops the start instead of being ignored.
     LOG_LEVEL: setting(
       z
@@ -206,7 +206,7 @@ const EnvSchema = z
           `${MIN_SESSION_SECRET_LENGTH}: set it to a long random value (e.g. \`openssl rand -base64 32\`)`,
       });
     }
-    // Several processes must share one secret, and only the operator can give them one (ADR 006).
+    // Several processes must share one secret, and only the operator can give them one (ADR 030).
     if (env.NODE_ENV === "production" && (hosted || env.DATABASE_URL) && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

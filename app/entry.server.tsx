@@ -14,7 +14,7 @@ import {
   setCacheHeaders,
   SHARED_DATA_CACHE_CONTROL,
 } from "~/services/shared-pages.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
 // closes the data backend, asks whether pages may be kept in process and serves the app's metrics
@@ -22,7 +22,7 @@ import { logger } from "~/services/log.server";
 export { catalogueChangesOnlyHere, closeBackend, openBackend } from "~/backends/index.server";
 export { onCatalogueChange } from "~/backends/catalogue-changes.server";
 export { cookieSecret } from "~/services/cookie-policy.server";
-export { appMetrics } from "~/services/metrics.server";
+export { appMetrics } from "~/lib/metrics.server";
 
 /**
  * How long a streamed page waits for data still loading; React Router rejects what is still

@@ -21,7 +21,7 @@ import { MAIN_CONTENT_ID, SkipLinks } from "~/components/skip-links";
 import { Toaster } from "~/components/toaster";
 import { cataloguePath } from "~/models/catalogue-query";
 import { NEWSLETTER_FORM } from "~/models/newsletter";
-import { pageTitle, STORE_NAME } from "~/models/store";
+import { pageTitle, SHOP_NAME } from "~/models/shop";
 import { commitCsrfToken } from "~/services/csrf.server";
 import { getUser } from "~/services/session.server";
 import { rootHeaders, rootLoaderData } from "~/services/shared-pages.server";
@@ -81,7 +81,7 @@ const ERROR_HEADING = "Unexpected Application Error!";
 
 /** Used only when no route below sets its own meta, i.e. on the root error page. */
 export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [{ title: pageTitle(ERROR_HEADING) }, { name: "robots", content: "noindex" }] : [{ title: STORE_NAME }];
+  error ? [{ title: pageTitle(ERROR_HEADING) }, { name: "robots", content: "noindex" }] : [{ title: SHOP_NAME }];
 
 /**
  * The document and the site shell around every page, the error page included. Root owns the

@@ -16,7 +16,6 @@
  *   --only TEXT                            audit only routes whose name or path contains TEXT
  *   CHROMIUM_PATH                          browser to launch (default /usr/bin/chromium)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -24,7 +23,8 @@ import path from "node:path";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 
-import { serverEnv, serverNodeArgs } from "../server/memory-settings";
+import { PAGE_EXAMPLES } from "../app/models/pages";
+import { buildShop, startShop, type Shop } from "./support/shop-server";
 
 interface AuditedRoute {
   name: string;
@@ -41,19 +41,15 @@ interface AuditedRoute {
   noindexByDesign?: boolean;
 }
 
-// Product ids are explicit in supabase/seed.sql: 1 is in stock at full price, 21 is on sale.
-const ROUTES: AuditedRoute[] = [
-  { name: "home", path: "/" },
-  { name: "catalogue", path: "/products" },
-  { name: "category", path: "/products/sensors" },
-  { name: "search", path: "/products?search=arduino", noindexByDesign: true },
-  { name: "product-in-stock", path: "/product/1" },
-  { name: "product-on-sale", path: "/product/21" },
-  { name: "about", path: "/about" },
-  { name: "contact", path: "/contact" },
-  { name: "sign-in", path: "/auth", noindexByDesign: true },
-  { name: "sign-up", path: "/auth?mode=sign-up", noindexByDesign: true },
-];
+/**
+ * Every page's example URLs, from the list of the shop's pages (app/models/pages.ts): a page added
+ * there is audited here. Each report is named after its example (lighthouse-reports/<name>.report.html).
+ */
+const ROUTES: AuditedRoute[] = PAGE_EXAMPLES.map(({ name, url, noindex }) => ({
+  name,
+  path: url,
+  noindexByDesign: noindex ?? false,
+}));
 
 const ENFORCED_CATEGORIES = ["accessibility", "best-practices", "seo"] as const;
 const CATEGORY_COLUMNS = [
@@ -76,41 +72,6 @@ const PORT = Number(flagValue("--port") ?? process.env.AUDIT_PORT ?? 3180);
 const ONLY = flagValue("--only");
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const ORIGIN = `http://localhost:${PORT}`;
-
-function build() {
-  console.log(`Building into ${BUILD_DIR}/ ...`);
-  const result = spawnSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR }, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("the build failed");
-}
-
-function startServer(): ChildProcess {
-  // Started as `npm run serve` starts it (server/memory-settings.ts).
-  return spawn(process.execPath, [...serverNodeArgs(), `./${BUILD_DIR}/server.js`], {
-    env: serverEnv({
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: "memory://",
-      NODE_ENV: "production",
-      SUPABASE_URL: "",
-      SUPABASE_ANON_KEY: "",
-    }),
-    // The request log would drown the report; errors still show.
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function waitForHealth(server: ChildProcess) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode} before it was healthy`);
-    const healthy = await fetchStatus("/healthz").then(
-      (status) => status === 200,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${ORIGIN}/healthz within 60 s`);
-}
 
 function launchChromium(): Promise<LaunchedChrome> {
   return launch({
@@ -349,34 +310,24 @@ async function main() {
     throw new Error(`No browser at ${CHROMIUM_PATH}: run scripts/ensure-test-tools.sh chromium or set CHROMIUM_PATH.`);
   const routes = ROUTES.filter((r) => !ONLY || r.name.includes(ONLY) || r.path.includes(ONLY));
   if (routes.length === 0) throw new Error(`no route matches --only ${ONLY}`);
-  if (SKIP_BUILD) {
-    if (!existsSync(path.join(BUILD_DIR, "server.js")))
-      throw new Error(`No build in ${BUILD_DIR}/: drop --skip-build or run npm run build.`);
-  } else {
-    build();
-  }
-  mkdirSync(REPORT_DIR, { recursive: true });
 
-  let server: ChildProcess | undefined;
+  let shop: Shop | undefined;
   let chrome: LaunchedChrome | undefined;
-  // The server's database is in memory, so killing it outright loses nothing, and is quicker than
-  // waiting for a graceful shutdown.
-  const stopAll = () => {
-    chrome?.kill();
-    if (server && server.exitCode === null) server.kill("SIGKILL");
-  };
-  // Ctrl+C, a CI timeout or a crash must not leave a server holding the port or a browser behind.
-  process.once("exit", stopAll);
+  // Ctrl+C, a CI timeout or a crash must not leave a server holding the port or a browser behind:
+  // the build and the server are killed as this process exits (scripts/support/child-processes.ts).
+  process.once("exit", () => chrome?.kill());
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      stopAll();
+      chrome?.kill();
       process.exit(130);
     });
   }
+  await buildShop({ buildDir: BUILD_DIR, existing: SKIP_BUILD ? "require" : "rebuild" });
+  mkdirSync(REPORT_DIR, { recursive: true });
 
   try {
-    server = startServer();
-    await waitForHealth(server);
+    // The request log would drown the report; errors still show.
+    shop = await startShop({ buildDir: BUILD_DIR, port: PORT, host: "localhost", echoErrors: true });
     chrome = await launchChromium();
 
     // A deployed server is warm: render every route once so the first audit does not pay for
@@ -421,7 +372,10 @@ async function main() {
       console.log("\nAccessibility, best practices and SEO are 100 on every route.");
     }
   } finally {
-    stopAll();
+    chrome?.kill();
+    // The server's database is in memory, so killing it outright loses nothing, and is quicker than
+    // waiting for a graceful shutdown.
+    await shop?.stop({ signal: "SIGKILL", graceMs: 0 });
   }
 }
 

@@ -23,12 +23,14 @@
  * nothing. A missed budget fails it too, unless `--no-fail`.
  *
  * Usage: npm run bench [-- --products 100000 --rounds 5 --seconds 4 --connections 20 --no-fail]
- *        npm run bench -- --help   (all options; README, "Benchmark")
+ *        npm run bench -- --help   (all options; docs/benchmarks.md)
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
+import { exampleUrl } from "~/models/pages";
 
 import { checkBudgets, type BudgetResult } from "./bench/budgets";
 import { PathPool, coldProductPaths, coldSearchPaths } from "./bench/cold-urls";
@@ -37,18 +39,11 @@ import { loadTarget, type Failure, type Target } from "./bench/load";
 import { USAGE, parseBenchOptions, type BenchOptions } from "./bench/options";
 import { warmUpAndAlternate } from "./bench/rounds";
 import { benchProxy } from "./bench/proxy";
-import {
-  RssSampler,
-  runQuietly,
-  startServer,
-  statusMb,
-  stopAll,
-  waitForHealth,
-  waitUntilIdle,
-  type Server,
-} from "./bench/processes";
+import { RssSampler, statusMb, waitUntilIdle } from "./bench/processes";
 import { budgetsTable, comparisonTable, firstVisitTable, targetsTable, type FirstVisitWeights } from "./bench/report";
 import { summarise, type TargetSummary } from "./bench/stats";
+import { runQuietly, stopAll } from "./support/child-processes";
+import { buildShop, startShop, type Shop } from "./support/shop-server";
 
 const BUILD_DIR = process.env.BUILD_DIR || "build-bench";
 /** The static file, whose requests a second are the ratios' denominator. */
@@ -62,25 +57,31 @@ const SEARCH_SEED = 0x5ea6;
 /** Set once Ctrl-C (or SIGTERM) has started the clean-up: what fails after that is no news. */
 let stopping = false;
 
+/**
+ * What the bench measures, each by a name its budgets (bench/budgets.ts) and the saved runs know
+ * it by. The pages' URLs are their example URLs in the list of the shop's pages
+ * (app/models/pages.ts); the sorts, pages and searches measured on the catalogue are the bench's.
+ */
 function targets(products: number): Target[] {
   const fixed = (name: string, p: string): Target => ({ name, what: p, path: p });
+  const about = exampleUrl("about");
   return [
     fixed(CEILING, "/favicon.svg"),
     fixed("healthz", "/healthz"),
-    fixed("about", "/about"),
+    fixed("about", about),
     {
       // The page cache (ADR 020) answers /about after its first render; a visitor with a cookie is
       // never answered from it, so this is what rendering the page costs.
       name: "about-rendered",
-      what: "/about with a cookie: rendered every time",
-      path: "/about",
+      what: `${about} with a cookie: rendered every time`,
+      path: about,
       headers: { cookie: "bench=render" },
     },
-    fixed("home", "/"),
-    fixed("catalogue", "/products"),
-    fixed("category", "/products/sensors?sort=price-low&page=3"),
-    fixed("product", "/product/1"),
-    fixed("search", "/products?search=sensor&sort=price-low"),
+    fixed("home", exampleUrl("home")),
+    fixed("catalogue", exampleUrl("catalogue")),
+    fixed("category", `${exampleUrl("category")}?sort=price-low&page=3`),
+    fixed("product", exampleUrl("product-in-stock")),
+    fixed("search", `${exampleUrl("catalogue")}?search=sensor&sort=price-low`),
     {
       name: "cold-product",
       what: `/product/<id>, ${products.toLocaleString("en-GB")} ids shuffled`,
@@ -97,16 +98,8 @@ function targets(products: number): Target[] {
 const secondsSince = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
 const thousands = (n: number) => n.toLocaleString("en-GB");
 
-async function buildUnlessSkipped(options: BenchOptions) {
-  if (options.skipBuild) {
-    if (!existsSync(path.join(BUILD_DIR, "server.js")))
-      throw new Error(`--skip-build, but there is no ${BUILD_DIR}/server.js`);
-    return;
-  }
-  const started = performance.now();
-  console.log(`Building into ${BUILD_DIR}/ ...`);
-  await runQuietly("npm", ["run", "build"], { ...process.env, BUILD_DIR });
-  console.log(`  built in ${secondsSince(started)} s`);
+function buildUnlessSkipped(options: BenchOptions) {
+  return buildShop({ buildDir: BUILD_DIR, existing: options.skipBuild ? "require" : "rebuild", quiet: true });
 }
 
 /** The build (unless --skip-build) and the catalogue, each in its own process. */
@@ -119,7 +112,7 @@ async function prepare(options: BenchOptions, dataDir: string) {
 }
 
 /** A warm-up turn for every target, then the alternating rounds. */
-async function measureRounds(origin: string, server: Server, list: Target[], options: BenchOptions, rss: RssSampler) {
+async function measureRounds(origin: string, server: Shop, list: Target[], options: BenchOptions, rss: RssSampler) {
   const failures: Failure[] = [];
   const turn = async (target: Target, round: number, seconds: number) => {
     rss.during = target.name;
@@ -167,19 +160,18 @@ async function firstVisit(origin: string) {
 /** Starts the server, measures, and stops it; everything the report needs. */
 async function benchmark(options: BenchOptions, dataDir: string) {
   const list = targets(options.products);
-  const origin = `http://127.0.0.1:${options.port}`;
-  const server = startServer({ buildDir: BUILD_DIR, dataDir, port: options.port, nodeArgs: options.nodeArgs });
+  const server = await startShop({ buildDir: BUILD_DIR, dataDir, port: options.port, nodeArgs: options.nodeArgs });
+  const { origin } = server;
   let serverGone = false;
   void server.exited.then(() => (serverGone = true));
-  await waitForHealth(origin, server);
 
   const rss = new RssSampler(server.pid);
   const measured = await measureRounds(origin, server, list, options, rss);
   const visit = await firstVisit(origin);
   rss.stop();
   const memory = { peakRssMb: statusMb(server.pid, "VmHWM"), highestSampleMb: rss.peakMb, samples: rss.samples };
-  if (serverGone) throw new Error(`the server exited during the run:\n  ${server.stderrTail.join("\n  ")}`);
-  return { list, ...measured, visit, memory, serverStderr: server.stderrTail };
+  if (serverGone) throw new Error(`the server exited during the run:\n${server.lastOutput()}`);
+  return { list, ...measured, visit, memory, serverOutput: server.lastOutput({ logLines: 0 }) };
 }
 
 type Measured = Awaited<ReturnType<typeof benchmark>>;
@@ -288,7 +280,7 @@ function conclude(options: BenchOptions, run: Measured, started: { date: string;
   if (non2xx || socketErrors) {
     console.log(`\n!!! FAILED: ${non2xx} answers were not 2xx and ${socketErrors} requests met a socket error.`);
     for (const f of run.failures) console.log(`!!!   ${f.target}: ${f.status} for ${f.path}`);
-    if (run.serverStderr.length) console.log(`server stderr, last lines:\n  ${run.serverStderr.join("\n  ")}`);
+    console.log(`the server's last output:\n${run.serverOutput}`);
     return 1;
   }
   const missed = budgets.filter((b) => !b.passed).length;

@@ -13,7 +13,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { configuredBackend } from "~/backends/index.server";
+import { configuredDatabase } from "~/backends/index.server";
 import {
   type CatalogueFormat,
   type CatalogueRecord,
@@ -88,7 +88,7 @@ async function importCommand(line: CommandLine) {
 
 async function main() {
   const line = parseCommandLine(process.argv.slice(2), { valued: ["format", "out"], flags: ["dry-run"] });
-  if (configuredBackend() === "supabase")
+  if (configuredDatabase() === "supabase")
     fail(
       "The catalogue of a hosted Supabase project is edited in its table editor or with `supabase db` " +
         "(docs/catalogue.md#hosted-supabase); this command works on the embedded database and on DATABASE_URL.",

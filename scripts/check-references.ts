@@ -5,7 +5,9 @@
  *   specification and design document in capitals, or an issue number;
  * - a path to a Markdown page under docs/ that does not exist, or whose `#anchor` matches no heading of it;
  * - an ADR number with no file in docs/decisions;
- * - in Markdown files, a relative link to a file or heading that does not exist.
+ * - in Markdown files, a relative link to a file or heading that does not exist;
+ * - an ADR without a status line as docs/decisions/README.md#status writes it, or whose "supersedes" or "amends" the
+ *   other ADR does not answer.
  *
  * Usage: tsx scripts/check-references.ts   (scans every file git tracks or would track, except NOT_SCANNED)
  */
@@ -28,7 +30,7 @@ export interface BrokenReference {
 }
 
 /** Generated or vendored files, and the check's own test, whose fixtures are broken on purpose. */
-const NOT_SCANNED = [/^package-lock\.json$/, /^public\//, /^tests\/unit\/check-references\.test\.ts$/];
+const NOT_SCANNED = [/^package-lock\.json$/, /^public\//, /^tests\/tooling\/check-references\.test\.ts$/];
 
 const DECISIONS_DIR = "docs/decisions/";
 
@@ -146,6 +148,59 @@ export function checkReferences(files: readonly SourceFile[], otherPaths: Iterab
   return problems;
 }
 
+/** `[NNN](NNN-slug.md)`: a link to another ADR, as status lines write it. */
+const STATUS_LINK = String.raw`\[\d{3}\]\(\d{3}-[a-z0-9-]+\.md\)`;
+const STATUS_LINKS = `${STATUS_LINK}(?:, ${STATUS_LINK})*`;
+/** docs/decisions/README.md#status: the state, then what it supersedes, amends and is amended by. */
+const STATUS_LINE = new RegExp(
+  `^Status: (?:Proposed|Accepted|Superseded by ${STATUS_LINK})` +
+    `(?:; supersedes ${STATUS_LINKS})?(?:; amends ${STATUS_LINKS})?(?:; amended by ${STATUS_LINKS})?$`,
+);
+/** Each relation a status line states, and what the other ADR's status must then say back. */
+const RELATIONS = [
+  { says: /Superseded by (\[\d{3}\]\([^)]+\))/g, answer: "supersedes" },
+  { says: /supersedes ((?:\[\d{3}\]\([^)]+\)(?:, )?)+)/g, answer: "Superseded by" },
+  { says: /amends ((?:\[\d{3}\]\([^)]+\)(?:, )?)+)/g, answer: "amended by" },
+  { says: /amended by ((?:\[\d{3}\]\([^)]+\)(?:, )?)+)/g, answer: "amends" },
+] as const;
+
+/**
+ * Every ADR's status line (docs/decisions/README.md#status): the third line, in the one format, and
+ * both sides of each relation saying so: an ADR that supersedes or amends another is named back by
+ * it, so a reader of the old decision always finds the new one.
+ */
+export function checkDecisionStatuses(files: readonly SourceFile[]): BrokenReference[] {
+  const decisions = new Map<string, { path: string; status: string }>();
+  for (const file of files) {
+    const match = /^docs\/decisions\/(\d{3})-[^/]+\.md$/.exec(file.path);
+    if (match) decisions.set(match[1]!, { path: file.path, status: file.text.split("\n")[2] ?? "" });
+  }
+  const problems: BrokenReference[] = [];
+  for (const [number, { path: file, status }] of decisions) {
+    if (!STATUS_LINE.test(status)) {
+      problems.push({
+        path: file,
+        line: 3,
+        message: "has no status line as docs/decisions/README.md#status writes it",
+      });
+      continue;
+    }
+    for (const { says, answer } of RELATIONS) {
+      for (const [, links] of status.matchAll(says)) {
+        for (const [, other] of links!.matchAll(/\[(\d{3})\]/g)) {
+          const theirs = decisions.get(other!)?.status ?? "";
+          const named = [...theirs.matchAll(new RegExp(`${answer} ((?:\\[\\d{3}\\]\\([^)]+\\)(?:, )?)+)`, "g"))].some(
+            ([, back]) => back!.includes(`[${number}]`),
+          );
+          if (!named)
+            problems.push({ path: file, line: 3, message: `ADR ${other}'s status does not say "${answer} ${number}"` });
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 /** A link in the Markdown file `from`: web and mail links are not checked; relative ones must resolve. */
 function relativeLinkProblem(
   from: string,
@@ -185,7 +240,7 @@ function main() {
     if (NOT_SCANNED.some((pattern) => pattern.test(file)) || bytes.includes(0)) otherPaths.push(file);
     else files.push({ path: file, text: bytes.toString("utf8") });
   }
-  const problems = checkReferences(files, otherPaths);
+  const problems = [...checkReferences(files, otherPaths), ...checkDecisionStatuses(files)];
   for (const { path: file, line, message } of problems) console.error(`${file}:${line}: ${message}`);
   if (problems.length > 0) {
     console.error(`\n${problems.length} broken reference(s); see docs/README.md#citing-these-pages.`);

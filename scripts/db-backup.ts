@@ -11,7 +11,7 @@
 import path from "node:path";
 
 import { getConfig } from "~/config.server";
-import { configuredBackend } from "~/backends/index.server";
+import { configuredDatabase } from "~/backends/index.server";
 import { backUp } from "~/backends/embedded/backup.server";
 import { holdsNoCluster } from "~/backends/embedded/new-cluster.server";
 
@@ -20,7 +20,7 @@ import { fail, onEmbeddedDatabase, parseCommandLine, persistedDataDir } from "./
 async function main() {
   const line = parseCommandLine(process.argv.slice(2), { valued: ["to"], flags: [] });
   if (line.positional.length > 0) fail("Usage: npm run db:backup [-- --to DIR]");
-  const backend = configuredBackend();
+  const backend = configuredDatabase();
   if (backend === "postgres")
     fail("A PostgreSQL server is backed up with pg_dump: docs/operations.md#backups says how.");
   if (backend === "supabase")

@@ -12,7 +12,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 
-import { configuredBackend } from "~/backends/index.server";
+import { configuredDatabase } from "~/backends/index.server";
 import { unpackBackup } from "~/backends/embedded/backup.server";
 import { lockDataDir } from "~/backends/embedded/data-dir-lock.server";
 import { openDatabase } from "~/backends/embedded/database.server";
@@ -28,7 +28,7 @@ async function main() {
   const line = parseCommandLine(process.argv.slice(2), { valued: [], flags: ["replace"] });
   const file = line.positional[0];
   if (!file || line.positional.length > 1) fail("Usage: npm run db:restore -- FILE [--replace]");
-  if (configuredBackend() !== "embedded")
+  if (configuredDatabase() !== "embedded")
     fail(
       "db:restore rebuilds the embedded database; a PostgreSQL server is restored with pg_restore (docs/operations.md#backups).",
     );

@@ -27,7 +27,7 @@ import {
   SHARE_IMAGE_WIDTH,
   SITE_SHARE_IMAGE,
 } from "../app/models/share-image";
-import { STORE_NAME } from "../app/models/store";
+import { SHOP_NAME } from "../app/models/shop";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC = path.join(ROOT, "public");
@@ -59,7 +59,7 @@ const siteCard = page(
     <div style="position:absolute;right:-160px;bottom:-260px;width:640px;height:640px;border-radius:50%;background:#1e40af"></div>
     <div style="position:relative;display:flex;align-items:center;gap:28px">
       ${logoMark(112)}
-      <span style="font-size:84px;font-weight:700;letter-spacing:-1px">${STORE_NAME}</span>
+      <span style="font-size:84px;font-weight:700;letter-spacing:-1px">${SHOP_NAME}</span>
     </div>
     <p style="position:relative;margin:64px 0 0;font-size:58px;font-weight:700;line-height:1.15;max-width:900px">
       Electronic Components &amp; Maker Supplies</p>
@@ -82,7 +82,7 @@ function productCard(svg: string): string {
         padding:12px 22px 12px 12px;border-radius:16px;background:rgba(255,255,255,.92);
         box-shadow:0 2px 8px rgba(15,23,42,.12)">
         ${logoMark(52)}
-        <span style="font-size:34px;font-weight:700;color:#0f172a">${STORE_NAME}</span>
+        <span style="font-size:34px;font-weight:700;color:#0f172a">${SHOP_NAME}</span>
       </div>
     </div>`,
     SHARE_IMAGE_WIDTH,

@@ -7,7 +7,7 @@
  * by under 5 % in the last round; at most --warmup-rounds). A fresh server legitimately grows for a
  * minute or two: the catalogue cache fills, V8 sizes its heap for the load, malloc's arenas reach
  * their working size. Only growth after that is a leak; a fixed short warm-up mistook the first
- * for the second (docs in README, "Soak").
+ * for the second (docs/soak.md).
  *
  * With --overload it is the overload run instead (ADR 024): 200 connections, a fifth of them signing
  * in, after one warm-up round. Then every request must be answered within 5 s (no time-outs, no
@@ -28,21 +28,21 @@
  * (100 failures an hour) would turn every sign-in into a cheap 429 within seconds, and the soak
  * would no longer hash passwords, the most expensive thing the server does.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 
 import autocannon from "autocannon";
 
 import { CATEGORIES } from "~/models/categories";
+import { PAGE_ROUTES, type RouteName } from "~/models/pages";
 import { SORTS } from "~/models/catalogue-query";
 import { PRODUCT_TABS } from "~/models/product-query";
 
-import { serverEnv, serverNodeArgs } from "../server/memory-settings";
 import { Visitor } from "../tests/server/harness";
-import { waitForHealth } from "./bench/processes";
+import { stopAll } from "./support/child-processes";
+import { buildShop, startShop } from "./support/shop-server";
 
 /** Options that take no value; every other option is followed by its value. */
 const FLAGS = new Set(["overload"]);
@@ -233,8 +233,16 @@ function catalogueQuery(): string {
 const category = () => pick(CATEGORIES).slug;
 const product = () => int(1, PRODUCTS);
 
+/**
+ * The pages of the list of the shop's pages (app/models/pages.ts) that the mix below models in
+ * detail (filters, sorts, searches, tabs, ids); every other page joins the mix at its example URLs.
+ */
+const MODELLED_IN_DETAIL: ReadonlySet<string> = new Set(["home", "catalogue", "product"] satisfies RouteName[]);
+const OTHER_PAGES = PAGE_ROUTES.filter((route) => !MODELLED_IN_DETAIL.has(route.name));
+
 /** The traffic mix in shares of 1,000 requests: mostly browsing, a few per cent of sign-ins and notices. */
-const MIX: [share: number, kind: string, plan: (s: Session) => Omit<Planned, "kind">][] = [
+type MixEntry = [share: number, kind: string, plan: (s: Session) => Omit<Planned, "kind">];
+const MIX: MixEntry[] = [
   [80, "home", () => ({ method: "GET", path: "/" })],
   [70, "catalogue", () => ({ method: "GET", path: "/products" })],
   [90, "category", () => ({ method: "GET", path: `/products/${category()}` })],
@@ -301,9 +309,14 @@ const MIX: [share: number, kind: string, plan: (s: Session) => Omit<Planned, "ki
         () => ({ method: "GET", path: "/_root.data" }),
       ])(),
   ],
-  [30, "about", () => ({ method: "GET", path: "/about" })],
-  [30, "contact", () => ({ method: "GET", path: "/contact" })],
-  [20, "auth-page", () => ({ method: "GET", path: pick(["/auth", "/auth?mode=sign-up"]) })],
+  // Every other page of the list (about, contact, sign-in and sign-up), at one of its example URLs:
+  // a page added to the list joins the mix. A shared page as often as a shopper reads about or
+  // contact, a personal one less.
+  ...OTHER_PAGES.map((route): MixEntry => [
+    route.shared ? 30 : 20,
+    route.name,
+    () => ({ method: "GET", path: pick(route.examples).url }),
+  ]),
   [
     10,
     "sign-in-right",
@@ -389,9 +402,7 @@ const PAGE_KINDS = new Set([
   "search",
   "product",
   "data",
-  "about",
-  "contact",
-  "auth-page",
+  ...OTHER_PAGES.map((route) => route.name),
 ]);
 {
   const signIns = MIX.filter(([, kind]) => SIGN_IN_KINDS.has(kind)).reduce((sum, [share]) => sum + share, 0);
@@ -517,44 +528,31 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-/** The built server, its log counted line by line (never kept whole): a minute of load logs ~100k lines. */
-function startServer(dataDir: string) {
-  // Started as `npm run serve` starts it (server/memory-settings.ts), but at a lower CPU priority
-  // than this script: on a machine of two cores a busy server (its render thread and a password
-  // hash) otherwise left the load generator a tenth of a core, and the time-outs it then counted
-  // were its own. The server only ever gets less CPU for it, never more.
-  const node = [process.execPath, ...serverNodeArgs(), ...NODE_ARGS, path.join(BUILD_DIR, "server.js")];
-  const child = spawn("nice", ["-n", String(SERVER_NICENESS), ...node], {
-    env: serverEnv({
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      TRUST_PROXY: "1",
-      SUPABASE_URL: "",
-      SUPABASE_ANON_KEY: "",
-    }),
-    stdio: ["ignore", "pipe", "pipe"],
+/**
+ * The built server (started once /healthz answers), its log counted line by line (never kept
+ * whole): a minute of load logs ~100k lines.
+ */
+async function startServer(dataDir: string) {
+  const log = { lines: 0, serverErrors: [] as string[], stderrLines: 0 };
+  const shop = await startShop({
+    buildDir: BUILD_DIR,
+    port: PORT,
+    dataDir,
+    env: { TRUST_PROXY: "1" },
+    nodeArgs: NODE_ARGS,
+    // At a lower CPU priority than this script: on a machine of two cores a busy server (its render
+    // thread and a password hash) otherwise left the load generator a tenth of a core, and the
+    // time-outs it then counted were its own. The server only ever gets less CPU for it, never more.
+    wrap: ["nice", "-n", String(SERVER_NICENESS)],
+    logFile: SERVER_LOG,
+    onStdoutLine: (line) => {
+      log.lines++;
+      // The request log's line for an answer with a 5xx status (server/app.ts: JSON, `"status":503`).
+      if (log.serverErrors.length < 20 && /"status":5\d\d\b/.test(line)) log.serverErrors.push(line);
+    },
+    onStderrLine: () => log.stderrLines++,
   });
-  if (SERVER_LOG) {
-    const file = createWriteStream(SERVER_LOG);
-    child.stdout!.pipe(file, { end: false });
-    child.stderr!.pipe(file, { end: false });
-    child.once("exit", () => file.end());
-  }
-  const log = { lines: 0, serverErrors: [] as string[], stderrLines: 0, stderrTail: [] as string[] };
-  readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-    log.lines++;
-    // ":client :method :url :status ..." (server/app.ts)
-    if (/^5\d\d$/.test(line.split(" ")[3] ?? "") && log.serverErrors.length < 20) log.serverErrors.push(line);
-  });
-  readline.createInterface({ input: child.stderr! }).on("line", (line) => {
-    log.stderrLines++;
-    log.stderrTail.push(line);
-    if (log.stderrTail.length > 60) log.stderrTail.shift();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, log, exited };
+  return { shop, log };
 }
 
 /** An account to sign in to, a signed-in session, a CSRF token pair for the posts, and the page's assets. */
@@ -600,13 +598,6 @@ async function firstOfEachKind(session: Session) {
   }
 }
 
-function ensureBuild() {
-  if (existsSync(path.join(BUILD_DIR, "server.js"))) return;
-  console.log(`No server in ${BUILD_DIR}/: building...`);
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
-  if (built.status !== 0) throw new Error("npm run build failed");
-}
-
 function fillDataDir(dataDir: string) {
   console.log(`Filling ${dataDir} with ${PRODUCTS} products...`);
   const started = performance.now();
@@ -629,29 +620,31 @@ const byStatus = (tally: Tally) => {
 };
 
 async function main() {
-  ensureBuild();
   const dataDir = GIVEN_DATA_DIR
     ? path.resolve(GIVEN_DATA_DIR)
     : mkdtempSync(path.join(os.tmpdir(), "makervolt-soak-"));
-  let server: ReturnType<typeof startServer> | undefined;
   const cleanUp = async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill("SIGTERM");
-      const timer = setTimeout(() => server!.child.kill("SIGKILL"), 20_000);
-      await server.exited;
-      clearTimeout(timer);
-    }
+    // The server (or a build under way): SIGTERM, and SIGKILL after 20 s.
+    await stopAll(20_000);
     if (!GIVEN_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   };
-  const interrupted = () => void cleanUp().finally(() => process.exit(130));
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
+  // `on`, not `once`: npm and tsx pass a Ctrl-C on to the script, so it arrives twice, and a second
+  // SIGINT with no listener would end the process before the clean-up is done, leaving the server
+  // (a process group of its own, which the terminal's Ctrl-C does not reach) running.
+  let stopping = false;
+  const interrupted = () => {
+    if (stopping) return;
+    stopping = true;
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", interrupted);
+  process.on("SIGTERM", interrupted);
 
   try {
+    await buildShop({ buildDir: BUILD_DIR, existing: "reuse" });
     fillDataDir(dataDir);
-    server = startServer(dataDir);
-    const pid = server.child.pid!;
-    await waitForHealth(ORIGIN, server);
+    const server = await startServer(dataDir);
+    const pid = server.shop.pid;
     // Under load (the instant the traffic stops) and settled (idle, once the requests in flight are done).
     const rss = {
       start: rssMb(pid),
@@ -784,7 +777,7 @@ async function main() {
       if (server.log.serverErrors.length) {
         console.log(`5xx in the request log:\n  ${server.log.serverErrors.join("\n  ")}`);
       }
-      if (server.log.stderrTail.length) console.log(`last stderr lines:\n  ${server.log.stderrTail.join("\n  ")}`);
+      console.log(`the server's last output:\n${server.shop.lastOutput({ logLines: 0 })}`);
     } else {
       console.log(
         "\npassed: every request answered in time, refusals with Retry-After, no other 5xx, no socket errors, " +

@@ -16,10 +16,10 @@ import express, {
 } from "express";
 import { pinoHttp } from "pino-http";
 
-import { logger, withRequestLogger } from "../app/services/log.server";
+import { logger, withRequestLogger } from "../app/lib/log.server";
 import { isSheddable, type LoadShedder, sendBusy } from "./load-shedding";
 import { type MeteredLocals, pagesRefused, requestMetrics } from "./metrics";
-import { type KeptPage, type PageCache, plainBody } from "./page-cache";
+import { type CachedPage, type PageCache, plainBody } from "./page-cache";
 import { routeMatcher } from "./route-ids";
 import {
   bodyLimit,
@@ -138,7 +138,7 @@ function publicFiles(publicDir: string): RequestHandler {
  * Pages (and `public/`'s files) go out in gzip; the built, hashed assets in brotli where accepted.
  * compression picks brotli whenever a browser accepts it, and a page is compressed anew for every
  * request: side by side (wrk, `/about`, 20 connections) brotli at compression's quality 4 served
- * 20-30 % fewer pages a second than gzip, for about a tenth fewer bytes (ADR 014). So outside
+ * 20-30 % fewer pages a second than gzip, for about a tenth fewer bytes (ADR 032). So outside
  * `assetsPath`, the Accept-Encoding that compression reads says no to brotli.
  */
 function brotliOnlyUnder(assetsPath: string): RequestHandler {
@@ -162,9 +162,8 @@ function refuseBrotli(acceptEncoding: string): string {
  * The app's built scripts and stylesheets: a production build's hashed files, or in development
  * Vite serving them from source (with hot reload) and rebuilding the server build as files change.
  */
-export type Assets =
-  | { kind: "built"; build: ServerBuild }
-  | { kind: "vite"; build: () => Promise<ServerBuild>; middleware: RequestHandler };
+export type Assets<Build extends ServerBuild = ServerBuild> =
+  { kind: "built"; build: Build } | { kind: "vite"; build: () => Promise<Build>; middleware: RequestHandler };
 
 /** Where Vite puts the built scripts and stylesheets, each named by its content's hash (its `build.assetsDir`). */
 const ASSETS_PATH = "/assets/";
@@ -180,7 +179,7 @@ export interface AppOptions {
   /** Set while the server shuts down: answers then close their connection. */
   isClosing?: () => boolean;
   /**
-   * Keep anonymous pages in this process for as long as they say a shared cache may (ADR 020):
+   * Keep shared pages in this process for as long as they say a shared cache may (ADR 020):
    * only where the catalogue cannot change while the process runs (the embedded database).
    */
   pageCache?: PageCache | null;
@@ -241,7 +240,7 @@ function appPages(
       const url = `${requestOrigin(res)}${req.originalUrl}`;
       const found = pageCache?.find(req.method, url, headerNames(req));
       if (pageCache) (res.locals as LoggedLocals).pageCache = found ? "hit" : "miss";
-      if (found) return await sendKeptPage(req, res, found.page, found.ageSeconds);
+      if (found) return await sendCachedPage(req, res, found.page, found.ageSeconds);
       // Before the Request is built: a refusal should cost as little as it can.
       if (shedder && isSheddable(req.method, req.path) && !(await shedder.admit(res))) {
         pagesRefused.inc();
@@ -251,7 +250,7 @@ function appPages(
       const context: AppLoadContext = { clientAddress: clientAddress(req) };
       const response = await handle(request, context);
       const kept = await pageCache?.keep(request.method, request.url, request.headers, response);
-      if (kept) return await sendKeptPage(req, res, kept, null);
+      if (kept) return await sendCachedPage(req, res, kept, null);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -286,8 +285,8 @@ export async function sendResponse(res: ExpressResponse, response: Response): Pr
   }
 }
 
-/** A kept page, gzipped as kept to whoever takes gzip (compression leaves an encoded body alone). */
-async function sendKeptPage(req: ExpressRequest, res: ExpressResponse, page: KeptPage, ageSeconds: number | null) {
+/** A cached page, gzipped as kept to whoever takes gzip (compression leaves an encoded body alone). */
+async function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, ageSeconds: number | null) {
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   res.vary("Accept-Encoding");
@@ -305,7 +304,7 @@ async function sendKeptPage(req: ExpressRequest, res: ExpressResponse, page: Kep
  * files, a request log) plus request targets and Host validated, the origin read once (forwarded
  * headers only from a trusted proxy), HSTS over HTTPS, load shedding (ADR 024), a
  * cross-site refusal, a body limit, the client's address in the load context, assets compressed at
- * build time (ADR 021) and, when given one, a cache of anonymous pages (ADR 020).
+ * build time (ADR 021) and, when given one, a cache of shared pages (ADR 020).
  */
 export function createApp({
   assets,
@@ -335,7 +334,7 @@ export function createApp({
   app.use(discardUnreadBody());
   app.use(brotliOnlyUnder(ASSETS_PATH));
   // Brotli's default window is 4 MiB per response, allocated on libuv's threads, whose malloc
-  // arenas kept growing under load (the soak measured it; README, "Soak"). Scripts and stylesheets
+  // arenas kept growing under load (the soak measured it; docs/soak.md). Scripts and stylesheets
   // now go out compressed at build time; for anything else under the assets path a window of
   // 256 KiB compresses as well and keeps each response's memory small.
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));

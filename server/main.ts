@@ -11,6 +11,8 @@ import closeWithGrace from "close-with-grace";
 import type { Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 
+import type * as AppEntry from "../app/entry.server";
+
 import { type Config, getConfig } from "../app/config.server";
 import { type Assets, createApp } from "./app";
 import { refuseConnect } from "./request-guards";
@@ -18,22 +20,29 @@ import { LoadShedder } from "./load-shedding";
 import { serverMetrics, startMetricsServer } from "./metrics";
 import { PageCache } from "./page-cache";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
-import { logger } from "../app/services/log.server";
+import { logger } from "../app/lib/log.server";
 
-/** What the app's entry module offers the server besides rendering (app/entry.server.tsx). */
+/**
+ * What the server needs from the app besides rendering. The app's entry module (app/entry.server.tsx)
+ * exports it, and the compiler holds the two to it: the build is typed with that module (AppBuild),
+ * so an export missing or changed there fails `npm run typecheck` here.
+ */
 interface ServerLifecycle {
-  /** Decides the secret that signs cookies (ADR 006); throws a StartupError when DATA_DIR cannot keep it. */
+  /** Decides the secret that signs cookies (ADR 030); throws a StartupError when DATA_DIR cannot keep it. */
   cookieSecret(): string;
   /** Opens the data backend; throws a StartupError with a one-line message when it cannot. */
   openBackend(): Promise<void>;
   closeBackend(): Promise<void>;
-  /** True when only this process can change the catalogue (the embedded database, ADR 007, ADR 028). */
+  /** True when only this process can change the catalogue (the embedded database, ADR 031, ADR 028). */
   catalogueChangesOnlyHere(): boolean;
   /** Calls `listener` after this process changed the catalogue (a catalogue import, ADR 028). */
   onCatalogueChange(listener: () => void): () => void;
   /** The app's Prometheus metrics, served with the server's own on METRICS_PORT. */
   appMetrics: Registry;
 }
+
+/** A build of this app: React Router's server build whose entry module is app/entry.server.tsx. */
+type AppBuild = ServerBuild & { entry: { module: typeof AppEntry } };
 
 /** Requests in flight get this long to finish after SIGTERM/SIGINT; then their connections are cut. */
 const DRAIN_MS = 10_000;
@@ -63,25 +72,25 @@ if (missingSettings.length > 0)
   );
 
 /** The production build beside this file, or in development Vite building the app as it is asked for it. */
-async function loadAssets(): Promise<Assets> {
+async function loadAssets(): Promise<Assets<AppBuild>> {
   if (config.nodeEnv !== "development") {
     const buildDir = path.dirname(fileURLToPath(import.meta.url));
-    const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+    const build: AppBuild = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
     return { kind: "built", build };
   }
   // Only here, so the production server never loads Vite (a development dependency).
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<AppBuild>;
   return { kind: "vite", build, middleware: devServer.middlewares };
 }
 
-let assets: Assets;
+let assets: Assets<AppBuild>;
 let lifecycle: ServerLifecycle;
 try {
   assets = await loadAssets();
   const build = assets.kind === "built" ? assets.build : await assets.build();
-  lifecycle = build.entry.module as unknown as ServerLifecycle;
+  lifecycle = build.entry.module;
 } catch (error) {
   exitBecause(error);
 }
@@ -92,7 +101,7 @@ try {
   exitBecause(error);
 }
 
-// A kept page is right for its whole lifetime only if nothing else can change the catalogue under
+// A cached page is right for its whole lifetime only if nothing else can change the catalogue under
 // it (ADR 020), and this process forgets its pages when it changes the catalogue itself (ADR 028);
 // elsewhere the cache in front keeps pages, with one clock for every process. Nor can the code
 // change: in development an edit shows on the next request.

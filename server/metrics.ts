@@ -2,11 +2,11 @@ import http from "node:http";
 
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
-import { logger } from "../app/services/log.server";
+import { logger } from "../app/lib/log.server";
 
 /**
  * The server's Prometheus metrics, and the listener that serves them with the app's own
- * (app/services/metrics.server.ts) on METRICS_PORT: loopback by default, never the shop's port,
+ * (app/lib/metrics.server.ts) on METRICS_PORT: loopback by default, never the shop's port,
  * so no visitor reads them (docs/operations.md#metrics).
  */
 export const serverMetrics = new Registry();

@@ -6,8 +6,8 @@ import { LRUCache } from "lru-cache";
 import { pageCacheLookups } from "./metrics";
 
 /**
- * The server's own shared cache for anonymous pages, for when the catalogue cannot change while
- * this process runs (the embedded database: ADR 007, ADR 020). Such a page is the same for every
+ * The page cache: the server's own shared cache of shared pages, for when only this process can
+ * change the catalogue (the embedded database: ADR 031, ADR 020), which then clears it (ADR 028). Such a page is the same for every
  * anonymous visitor and says so (`Cache-Control: public, ..., s-maxage=60`, ADR 018); this keeps it,
  * gzipped, for the `s-maxage` it states, exactly as nginx in front would, so the most visited pages
  * (home, about, popular catalogue pages and searches) are rendered once a minute instead of once a
@@ -19,7 +19,7 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /** What is kept of a page: enough to send it again as it was first sent. */
-export interface KeptPage {
+export interface CachedPage {
   status: number;
   /** The page's own headers, without Content-Length and Content-Encoding (set when it is sent). */
   headers: [string, string][];
@@ -45,10 +45,10 @@ const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * Pages whose URL is longer than this are rendered every time, never kept: no link of the shop's
- * comes near it, and a kept page's key counts against the budget as its body does, so junk query
+ * comes near it, and a cached page's key counts against the budget as its body does, so junk query
  * strings (`/about?x=` and 16 KB) could otherwise push the pages shoppers visit out.
  */
-export const MAX_KEPT_URL_LENGTH = 1024;
+export const MAX_CACHED_URL_LENGTH = 1024;
 
 /** `s-maxage` of a response a shared cache may keep; null when it may not. */
 export function sharedLifetimeSeconds(response: Response): number | null {
@@ -64,13 +64,13 @@ export function sharedLifetimeSeconds(response: Response): number | null {
 }
 
 export class PageCache {
-  private readonly pages: LRUCache<string, KeptPage>;
+  private readonly pages: LRUCache<string, CachedPage>;
   private readonly now: () => number;
 
   constructor({ maxBytes = DEFAULT_MAX_BYTES, now = Date.now }: PageCacheOptions = {}) {
     this.now = now;
     // Lifetimes are each page's own (expiresAt), checked against our clock, where tests can move it.
-    this.pages = new LRUCache<string, KeptPage>({
+    this.pages = new LRUCache<string, CachedPage>({
       maxSize: maxBytes,
       // The key is memory too: a URL's characters (two bytes each at worst) count as the body's bytes do.
       sizeCalculation: (page, url) =>
@@ -81,11 +81,11 @@ export class PageCache {
   }
 
   /**
-   * The kept page for this request and its age in seconds, or null. Only a GET or HEAD without a
+   * The cached page for this request and its age in seconds, or null. Only a GET or HEAD without a
    * cookie and without credentials is looked up; `url` is the whole URL, since a page holds its
    * origin (ADR 008).
    */
-  find(method: string, url: string, headers: Pick<Headers, "has">): { page: KeptPage; ageSeconds: number } | null {
+  find(method: string, url: string, headers: Pick<Headers, "has">): { page: CachedPage; ageSeconds: number } | null {
     if (!isAnonymousRead(method, headers)) return null;
     const page = this.pages.get(url);
     const now = this.now();
@@ -100,13 +100,13 @@ export class PageCache {
 
   /**
    * Keeps the response to an anonymous GET when it says a shared cache may keep it, and returns
-   * the page as kept. Otherwise (or when its URL is over MAX_KEPT_URL_LENGTH) null, with the
+   * the page as kept. Otherwise (or when its URL is over MAX_CACHED_URL_LENGTH) null, with the
    * response untouched, to be sent as it is.
    */
-  async keep(method: string, url: string, requestHeaders: Headers, response: Response): Promise<KeptPage | null> {
+  async keep(method: string, url: string, requestHeaders: Headers, response: Response): Promise<CachedPage | null> {
     const seconds = sharedLifetimeSeconds(response);
     if (method !== "GET" || seconds === null || !isAnonymousRead(method, requestHeaders)) return null;
-    if (url.length > MAX_KEPT_URL_LENGTH) return null;
+    if (url.length > MAX_CACHED_URL_LENGTH) return null;
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(
       ([name]) => name !== "content-length" && name !== "content-encoding",
@@ -135,7 +135,7 @@ export class PageCache {
 }
 
 /** The body for a visitor who does not take gzip (curl without --compressed, some text browsers). */
-export function plainBody(page: KeptPage): Promise<Buffer> {
+export function plainBody(page: CachedPage): Promise<Buffer> {
   return gunzipAsync(page.gzipped);
 }
 

@@ -1,6 +1,6 @@
 /**
  * Who must forget what they know of the catalogue when this process changes it (ADR 028): the
- * embedded database's read cache (cached-repository.ts) and the server's page cache
+ * embedded database's read cache (cached-product-repository.server.ts) and the server's page cache
  * (server/page-cache.ts), which are right for as long as nothing changes the catalogue under
  * them. Only the embedded database changes it here, through a catalogue import its control
  * socket receives; a PostgreSQL server or hosted Supabase keep no such cache.

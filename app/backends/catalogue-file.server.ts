@@ -6,7 +6,7 @@ import { stringify as stringifyCsv } from "csv-stringify/sync";
 
 import { CATEGORIES, type CategorySlug, isCategorySlug } from "~/models/categories";
 
-import { PRODUCT_COLUMNS } from "./product-row";
+import { PRODUCT_COLUMNS } from "./product-row.server";
 
 /**
  * The catalogue as a file an owner edits (docs/catalogue.md#import-and-export): the products

@@ -1,30 +1,31 @@
-import { memoisePromise } from "~/services/memoise-promise.server";
+import { memoisePromise } from "~/lib/memoise-promise.server";
 
 import { type Config, getConfig } from "~/config.server";
 
-import { CachedProductRepository } from "./cached-repository";
+import { CachedProductRepository } from "./cached-product-repository.server";
 import { onCatalogueChange } from "./catalogue-changes.server";
 import type { SqlClient } from "./sql/sql-client.server";
-import { type AuthBackend, BackendError, type ProductRepository, type TokenBuckets } from "./types";
+import { type AuthBackend, BackendError, type ProductRepository, type TokenBuckets } from "./types.server";
 
 /**
- * The one place that decides which data service the app talks to (docs/data.md#backends): hosted
+ * The one place that decides which database the app talks to (docs/data.md#databases-and-backends): hosted
  * Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set, a PostgreSQL server when
- * DATABASE_URL is, otherwise the embedded PGlite database. The embedded database and the
- * PostgreSQL server share one SQL implementation (backends/sql, ADR 016). Each backend is
- * imported only when chosen, so the others never start PGlite or a pool.
+ * DATABASE_URL is, otherwise the embedded database (PGlite). The embedded database and the
+ * PostgreSQL server share the SQL backend (backends/sql, ADR 016); hosted Supabase has the
+ * Supabase backend (docs/glossary.md). Each is imported only when chosen, so the others never
+ * start PGlite or a pool.
  */
 
-export type BackendKind = "supabase" | "postgres" | "embedded";
+export type DatabaseKind = "supabase" | "postgres" | "embedded";
 
-export function configuredBackend(config: Pick<Config, "supabase" | "postgres"> = getConfig()): BackendKind {
+export function configuredDatabase(config: Pick<Config, "supabase" | "postgres"> = getConfig()): DatabaseKind {
   if (config.supabase) return "supabase";
   return config.postgres ? "postgres" : "embedded";
 }
 
 /** The SQL client of the embedded database or of the PostgreSQL server. */
 async function sqlClient(): Promise<SqlClient> {
-  if (configuredBackend() === "postgres") {
+  if (configuredDatabase() === "postgres") {
     const { getPostgres } = await import("./postgres/database.server");
     return getPostgres();
   }
@@ -33,7 +34,7 @@ async function sqlClient(): Promise<SqlClient> {
 }
 
 async function createProductRepository(): Promise<ProductRepository> {
-  const kind = configuredBackend();
+  const kind = configuredDatabase();
   if (kind === "supabase") {
     const { SupabaseProductRepository } = await import("./supabase/products.server");
     const { getSupabaseClient } = await import("./supabase/client.server");
@@ -41,7 +42,7 @@ async function createProductRepository(): Promise<ProductRepository> {
   }
   const { SqlProductRepository } = await import("./sql/products.server");
   const repository = new SqlProductRepository(await sqlClient());
-  // Only this process can change the embedded catalogue (ADR 007, ADR 028), so its reads are
+  // Only this process can change the embedded catalogue (ADR 031, ADR 028), so its reads are
   // cached until it does. A PostgreSQL server or hosted Supabase can be edited underneath us, and a
   // cache per process would then show shoppers different catalogues: there the HTTP cache in front does it.
   if (!catalogueChangesOnlyHere()) return repository;
@@ -63,7 +64,7 @@ export const getProductRepository: () => Promise<ProductRepository> = memoisePro
 
 /** Accounts and sessions for this process (same choice of backend as the products), created on first use. */
 export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async () => {
-  if (configuredBackend() === "supabase") {
+  if (configuredDatabase() === "supabase") {
     const { SupabaseAuthBackend } = await import("./supabase/auth.server");
     return new SupabaseAuthBackend();
   }
@@ -79,7 +80,7 @@ export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async (
  * allowance: docs/accounts.md#rate-limits).
  */
 export const getTokenBuckets: () => Promise<TokenBuckets> = memoisePromise(async () => {
-  const kind = configuredBackend();
+  const kind = configuredDatabase();
   if (kind === "postgres") {
     const { SqlTokenBuckets } = await import("./sql/token-buckets.server");
     const { getPostgres } = await import("./postgres/database.server");
@@ -105,22 +106,22 @@ export const getTokenBuckets: () => Promise<TokenBuckets> = memoisePromise(async
  * so (503) until it is back. Once started, an outage of either database reads the same (503).
  */
 export async function openBackend(): Promise<void> {
-  if (configuredBackend() !== "supabase") await sqlClient();
+  if (configuredDatabase() !== "supabase") await sqlClient();
 }
 
 /**
  * True when only this process can change the catalogue: the embedded database, which no other
  * process can open; a catalogue import reaches it through this process (ADR 028). Its product
- * reads are cached here, and the server keeps its anonymous pages for their shared lifetime
+ * reads are cached here, and the server keeps its shared pages for their shared lifetime
  * (ADR 020), both until this process changes the catalogue (onCatalogueChange).
  */
 export function catalogueChangesOnlyHere(): boolean {
-  return configuredBackend() === "embedded";
+  return configuredDatabase() === "embedded";
 }
 
 /** Called by the server entry once the last request has finished. */
 export async function closeBackend(): Promise<void> {
-  const kind = configuredBackend();
+  const kind = configuredDatabase();
   if (kind === "postgres") {
     const { closePostgres } = await import("./postgres/database.server");
     await closePostgres();

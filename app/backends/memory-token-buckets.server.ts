@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 
-import type { Bucket, TokenBuckets } from "./types";
+import type { Bucket, TokenBuckets } from "./types.server";
 
 /** A bucket's tokens when it was last changed; a bucket not kept is full. */
 interface Level {

@@ -1,11 +1,12 @@
 import { Form, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 
-import { type FieldErrors, fieldId, FormField } from "~/components/form-field";
+import { fieldId, FormField } from "~/components/form-field";
 import { HoneypotFields } from "~/components/honeypot";
 import { primaryButtonClass } from "~/components/primary-button";
+import type { FieldErrors } from "~/models/field-errors";
 import { CONTACT_SUBJECTS } from "~/models/contact-details";
-import { pageTitle } from "~/models/store";
+import { pageTitle } from "~/models/shop";
 
 /** The message form's fields, in the order of the page and of its error summary. */
 const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;

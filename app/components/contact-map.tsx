@@ -1,5 +1,5 @@
 import { CONTACT_DETAILS } from "~/models/contact-details";
-import { STORE_NAME } from "~/models/store";
+import { SHOP_NAME } from "~/models/shop";
 
 /** A drawn street map with a pin: a placeholder that needs no third-party map service. */
 export function ContactMap() {
@@ -7,7 +7,7 @@ export function ContactMap() {
     <svg
       viewBox="0 0 480 240"
       role="img"
-      aria-label={`Map placeholder showing the ${STORE_NAME} office at ${CONTACT_DETAILS.address[0]}`}
+      aria-label={`Map placeholder showing the ${SHOP_NAME} office at ${CONTACT_DETAILS.address[0]}`}
       className="h-auto w-full bg-slate-100"
     >
       <rect width="480" height="240" fill="#e2e8f0" />

@@ -12,9 +12,6 @@ export const fieldId = (form: string, field: string) => `${form}-${field}`;
 /** The id of a control's error message, which the control's aria-describedby points at. */
 const errorId = (form: string, field: string) => `${fieldId(form, field)}-error`;
 
-/** The first message for each field that failed: the words at the field and in an error summary. */
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
-
 /** A text control's classes; an error draws a thicker red border (not colour alone: it also has text). */
 function fieldControlClass(error: string | undefined): string {
   return `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 ${

@@ -1,4 +1,4 @@
-import { NoticeForm } from "~/components/notice-button";
+import { NoticeForm } from "~/components/notice-form";
 import { ProductCard } from "~/components/product-card";
 import type { ProductSummary } from "~/models/product-summary";
 

@@ -1,5 +1,5 @@
 import { HeartIcon, ShareIcon } from "~/components/icons";
-import { NoticeButton, NoticeForm } from "~/components/notice-button";
+import { NoticeButton, NoticeForm } from "~/components/notice-form";
 import { primaryButtonClass } from "~/components/primary-button";
 import { QuantityStepper } from "~/components/quantity-stepper";
 

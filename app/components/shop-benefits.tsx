@@ -2,7 +2,7 @@ import type { ComponentType, SVGProps } from "react";
 
 import { ClockIcon, ReturnIcon, SupportIcon, TruckIcon } from "~/components/icons";
 import { container } from "~/components/page-section";
-import { STORE_NAME } from "~/models/store";
+import { SHOP_NAME } from "~/models/shop";
 
 const BENEFITS: { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { title: "Free Shipping", text: "On every order over $50", Icon: TruckIcon },
@@ -16,7 +16,7 @@ export function ShopBenefits() {
   return (
     <section aria-labelledby="benefits-heading" className="border-b border-slate-200 bg-slate-50">
       <h2 id="benefits-heading" className="sr-only">
-        Why shop with {STORE_NAME}
+        Why shop with {SHOP_NAME}
       </h2>
       <ul className={`${container} grid gap-4 py-8 sm:grid-cols-2 lg:grid-cols-4`}>
         {BENEFITS.map(({ title, text, Icon }) => (

@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import { type ComponentType, type SVGProps, useEffect, useRef } from "react";
 
 import { BoltIcon, ChatIcon, CameraIcon, CodeIcon, MailIcon, PhoneIcon, PinIcon, PlayIcon } from "~/components/icons";
-import { type NoticeFetcher, NoticeForm } from "~/components/notice-button";
+import { type NoticeFetcher, NoticeForm } from "~/components/notice-form";
 import { primaryButtonClass } from "~/components/primary-button";
 import { CONTACT_DETAILS } from "~/models/contact-details";
 import { NEWSLETTER_FORM } from "~/models/newsletter";
 import type { FlashForm } from "~/models/toast";
-import { STORE_NAME } from "~/models/store";
+import { SHOP_NAME } from "~/models/shop";
 
 /** Support topics the shop has no pages for yet: each shows the not-implemented notice. */
 const SUPPORT_NOTICES = ["FAQ", "Shipping Information", "Returns & Exchanges", "Warranty", "Technical Support"];
@@ -49,7 +49,7 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
           </h2>
           {/* Sentences as one string each, one text node rather than three. */}
           <p className="mt-3 text-sm leading-6">
-            {`${STORE_NAME} supplies electronic components, development boards, sensors and tools to hobbyists, students, makers and engineers — with friendly, expert help for every build.`}
+            {`${SHOP_NAME} supplies electronic components, development boards, sensors and tools to hobbyists, students, makers and engineers — with friendly, expert help for every build.`}
           </p>
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p className="flex items-start gap-2">
@@ -88,7 +88,7 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
           <nav aria-label="Social media">
             <h2 className={heading}>Follow Us</h2>
             <p className="mt-3 text-sm leading-6">
-              {`Builds, tutorials and new arrivals from the ${STORE_NAME} community.`}
+              {`Builds, tutorials and new arrivals from the ${SHOP_NAME} community.`}
             </p>
             <ul className="mt-4 flex flex-wrap gap-2">
               {SOCIAL_NETWORKS.map(({ network, Icon }) => (
@@ -96,7 +96,7 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
                   <button type="submit" className="social-button hover:bg-brand-600 hover:text-white">
                     <Icon className="h-5 w-5" />
                     {/* Text rather than aria-label, so text browsers show the name too (icon-label). */}
-                    <span className="icon-label">{`${STORE_NAME} on ${network}`}</span>
+                    <span className="icon-label">{`${SHOP_NAME} on ${network}`}</span>
                   </button>
                 </li>
               ))}
@@ -115,7 +115,7 @@ export function SiteFooter({ newsletter = null }: SiteFooterProps) {
 
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>{`© ${new Date().getFullYear()} ${STORE_NAME}. All rights reserved.`}</p>
+          <p>{`© ${new Date().getFullYear()} ${SHOP_NAME}. All rights reserved.`}</p>
           <nav aria-label="Legal">
             <NoticeForm feature={LEGAL_FEATURE}>
               <ul className="flex flex-wrap gap-x-6 gap-y-1">

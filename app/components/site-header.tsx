@@ -4,10 +4,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { useDetailsMenu } from "~/components/details-menu";
 import { BoltIcon, CartIcon, ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
-import { NoticeButton } from "~/components/notice-button";
+import { NoticeButton } from "~/components/notice-form";
 import { CATEGORIES } from "~/models/categories";
 import { cataloguePath } from "~/models/catalogue-query";
-import { STORE_NAME } from "~/models/store";
+import { SHOP_NAME } from "~/models/shop";
 
 /** The cart is not built yet: its badge is fixed at 0 (docs/pages.md#header). */
 const CART_COUNT = 0;
@@ -34,13 +34,13 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
       <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-2 px-3 sm:px-6 lg:gap-4 lg:px-8">
         <Link
           to="/"
-          aria-label={`${STORE_NAME} home`}
+          aria-label={`${SHOP_NAME} home`}
           className="-ml-1 inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-1 text-lg font-bold tracking-tight text-slate-900"
         >
           <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
             <BoltIcon className="h-5 w-5" />
           </span>
-          {STORE_NAME}
+          {SHOP_NAME}
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">

@@ -1,4 +1,4 @@
-/** The store's address in parts, for structured data (schema.org PostalAddress). */
+/** The shop's address in parts, for structured data (schema.org PostalAddress). */
 export const POSTAL_ADDRESS = {
   street: "123 Circuit Lane, Suite 400",
   locality: "San Jose",

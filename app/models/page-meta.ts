@@ -3,7 +3,7 @@ import type { MetaDescriptor } from "react-router";
 import { absoluteUrl } from "./canonical";
 import type { ShareImage } from "./share-image";
 import type { JsonLd } from "./structured-data";
-import { STORE_NAME } from "./store";
+import { SHOP_NAME } from "./shop";
 
 /**
  * The head tags of a page, built the same way on every route: what search engines index
@@ -36,7 +36,7 @@ export function indexablePageMeta(page: IndexablePage): MetaDescriptor[] {
   const image = absoluteUrl(origin, page.image.path);
   tags.push(
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: STORE_NAME },
+    { property: "og:site_name", content: SHOP_NAME },
     { property: "og:locale", content: "en_US" },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.shareTitle },

@@ -2,7 +2,7 @@ import type { CategorySlug } from "./categories";
 
 /**
  * A product as the pages see it. The backends read it from the products table's columns
- * (`toProduct` in ~/backends/product-row), with numbers as numbers and names in camelCase.
+ * (`toProduct` in ~/backends/product-row.server), with numbers as numbers and names in camelCase.
  */
 export interface Product {
   id: number;

@@ -1,4 +1,4 @@
-import { STORE_NAME } from "./store";
+import { SHOP_NAME } from "./shop";
 
 /**
  * Raster images for link previews and structured data. Product illustrations are SVG, which
@@ -18,12 +18,12 @@ export interface ShareImage {
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
 
-/** The store's card: every page without an image of its own, and products without a share image. */
+/** The shop's card: every page without an image of its own, and products without a share image. */
 export const SITE_SHARE_IMAGE: ShareImage = {
   path: "/images/share/site.png",
   width: SHARE_IMAGE_WIDTH,
   height: SHARE_IMAGE_HEIGHT,
-  alt: `${STORE_NAME} logo, a yellow lightning bolt, with the words "Electronic Components & Maker Supplies"`,
+  alt: `${SHOP_NAME} logo, a yellow lightning bolt, with the words "Electronic Components & Maker Supplies"`,
 };
 
 /** A square raster logo (Organization.logo: Google asks for at least 112 x 112 pixels). */
@@ -31,7 +31,7 @@ export const LOGO_IMAGE: ShareImage = {
   path: "/images/share/logo.png",
   width: 512,
   height: 512,
-  alt: `${STORE_NAME} logo`,
+  alt: `${SHOP_NAME} logo`,
 };
 
 const PRODUCT_IMAGE = /^\/images\/products\/([a-z0-9][a-z0-9-]*)\.svg$/;

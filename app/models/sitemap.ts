@@ -1,6 +1,5 @@
 import { absoluteUrl, productPath } from "./canonical";
-import { cataloguePath } from "./catalogue-query";
-import { CATEGORIES } from "./categories";
+import { SITEMAP_PATHS } from "./pages";
 
 /**
  * /sitemap.xml and /robots.txt (sitemaps.org protocol 0.9, RFC 9309). Only canonical URLs go
@@ -10,14 +9,8 @@ import { CATEGORIES } from "./categories";
 /** The protocol's limit for one sitemap file. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
-/** Indexable pages that are not products. */
-export const SITEMAP_PAGE_PATHS: readonly string[] = [
-  "/",
-  "/about",
-  "/contact",
-  cataloguePath(null),
-  ...CATEGORIES.map((category) => cataloguePath(category.slug)),
-];
+/** Indexable pages that are not products: the `sitemap` paths of the list of the shop's pages (pages.ts). */
+export const SITEMAP_PAGE_PATHS: readonly string[] = SITEMAP_PATHS;
 
 /** How many product ids one sitemap file has room for beside the pages. */
 export const SITEMAP_PRODUCT_LIMIT = SITEMAP_URL_LIMIT - SITEMAP_PAGE_PATHS.length;

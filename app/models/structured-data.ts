@@ -3,7 +3,7 @@ import { categoryTitle } from "./categories";
 import { CONTACT_DETAILS, POSTAL_ADDRESS } from "./contact-details";
 import { isOnSale, type Product } from "./product";
 import { LOGO_IMAGE, SITE_SHARE_IMAGE, type ShareImage } from "./share-image";
-import { STORE_NAME } from "./store";
+import { SHOP_NAME } from "./shop";
 
 /**
  * schema.org JSON-LD for Google's rich results: Product (merchant listing), Organization and
@@ -42,7 +42,7 @@ function amount(value: number): string {
 /**
  * A product page's Product with one Offer (merchant listing and product snippet). The page's
  * share card comes first in `image`, because merchant listings take raster images only, unless
- * it is the store's card (a product without a card of its own), which does not show the
+ * it is the shop's card (a product without a card of its own), which does not show the
  * product; the SVG illustrations follow. AggregateRating only when there are reviews: a rating
  * of zero reviews is invalid.
  */
@@ -61,7 +61,7 @@ export function productJsonLd(product: Product, options: { origin: string; share
     priceCurrency: CURRENCY,
     availability: `${SCHEMA}/${product.inStock ? "InStock" : "OutOfStock"}`,
     itemCondition: `${SCHEMA}/NewCondition`,
-    seller: { "@type": "Organization", name: STORE_NAME },
+    seller: { "@type": "Organization", name: SHOP_NAME },
     hasMerchantReturnPolicy: returnPolicy(),
   };
   if (isOnSale(product)) {
@@ -83,7 +83,7 @@ export function productJsonLd(product: Product, options: { origin: string; share
     sku: String(product.id),
     image: images,
     // The catalogue has no manufacturer column; a "Brand" specification wins when a product has one.
-    brand: { "@type": "Brand", name: product.specifications.Brand?.trim() || STORE_NAME },
+    brand: { "@type": "Brand", name: product.specifications.Brand?.trim() || SHOP_NAME },
     category: categoryTitle(product.category) ?? product.category,
     offers: offer,
   };
@@ -113,7 +113,7 @@ export function organizationJsonLd(origin: string): JsonLd {
     "@context": SCHEMA,
     "@type": "OnlineStore",
     "@id": `${home}#organization`,
-    name: STORE_NAME,
+    name: SHOP_NAME,
     url: home,
     logo: {
       "@type": "ImageObject",
@@ -151,7 +151,7 @@ export function websiteJsonLd(origin: string): JsonLd {
     "@context": SCHEMA,
     "@type": "WebSite",
     "@id": `${home}#website`,
-    name: STORE_NAME,
+    name: SHOP_NAME,
     url: home,
     publisher: { "@id": `${home}#organization` },
   };

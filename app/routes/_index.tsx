@@ -15,8 +15,8 @@ import {
   WifiIcon,
   WrenchIcon,
 } from "~/components/category-icons";
-import { NoticeButton, NoticeForm } from "~/components/notice-button";
-import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/on-dark-buttons";
+import { NoticeButton, NoticeForm } from "~/components/notice-form";
+import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/dark-band-actions";
 import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
 import { ProductGrid } from "~/components/product-grid";
 import { ShopBenefits } from "~/components/shop-benefits";
@@ -27,13 +27,13 @@ import { FEATURED_PRODUCT_IDS } from "~/models/featured-products";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { toProductSummaries } from "~/models/product-summary";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
-import { pageTitle, STORE_NAME } from "~/models/store";
+import { pageTitle, SHOP_NAME } from "~/models/shop";
 import { organizationJsonLd, websiteJsonLd } from "~/models/structured-data";
 import { TUTORIALS } from "~/models/tutorials";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/_index";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 const HEADING = "Electronic Components & Maker Supplies";
 
@@ -60,8 +60,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     origin,
     path: "/",
     title: pageTitle(HEADING),
-    shareTitle: `${STORE_NAME}: ${HEADING}`,
-    description: `${STORE_NAME} sells development boards, sensors, displays, IoT modules, robotics parts and tools for makers, students and engineers. Free shipping on orders over $50.`,
+    shareTitle: `${SHOP_NAME}: ${HEADING}`,
+    description: `${SHOP_NAME} sells development boards, sensors, displays, IoT modules, robotics parts and tools for makers, students and engineers. Free shipping on orders over $50.`,
     image: SITE_SHARE_IMAGE,
     jsonLd: origin ? [organizationJsonLd(origin), websiteJsonLd(origin)] : [],
   });

@@ -3,12 +3,12 @@ import type { ComponentType, SVGProps } from "react";
 
 import { GaugeIcon } from "~/components/category-icons";
 import { BoltIcon, ChatIcon } from "~/components/icons";
-import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/on-dark-buttons";
+import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/dark-band-actions";
 import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
 import { CATEGORIES } from "~/models/categories";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
-import { pageTitle, STORE_NAME } from "~/models/store";
+import { pageTitle, SHOP_NAME } from "~/models/shop";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/about";
@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: siteOriginFrom(matches),
     path: "/about",
     title: pageTitle(HEADING),
-    shareTitle: `About ${STORE_NAME}`,
-    description: `Since 2018 ${STORE_NAME} has supplied genuine electronic components, boards and tools to makers, students and engineers. Meet the team and what we stand for.`,
+    shareTitle: `About ${SHOP_NAME}`,
+    description: `Since 2018 ${SHOP_NAME} has supplied genuine electronic components, boards and tools to makers, students and engineers. Meet the team and what we stand for.`,
     image: SITE_SHARE_IMAGE,
   });
 
@@ -64,7 +64,7 @@ export default function About() {
   return (
     <>
       <Hero className="py-16 sm:py-20">
-        <p className="text-sm font-semibold uppercase tracking-wide text-blue-100">About {STORE_NAME}</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-blue-100">About {SHOP_NAME}</p>
         <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{HEADING}</h1>
         <p className="mt-5 max-w-2xl text-lg leading-8 text-blue-50">
           We are makers who built the electronics shop we always wanted: genuine parts, honest advice and fast shipping
@@ -93,7 +93,7 @@ export default function About() {
       <PageSection headingId="story-heading" title="Our Story" tinted prose>
         <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
           <p>
-            {STORE_NAME} was founded in 2018 by a small group of engineers and hobbyists who were tired of waiting weeks
+            {SHOP_NAME} was founded in 2018 by a small group of engineers and hobbyists who were tired of waiting weeks
             for parts, guessing whether a module was genuine, and finding no one to ask when a circuit would not work.
           </p>
           <p>

@@ -4,26 +4,27 @@ import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { getAuthBackend } from "~/backends/index.server";
-import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage } from "~/backends/types";
-import { type FieldErrors, FormField } from "~/components/form-field";
+import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage } from "~/backends/types.server";
+import { FormField } from "~/components/form-field";
 import { HoneypotFields, HoneypotFieldsProvider } from "~/components/honeypot";
 import { primaryButtonClass } from "~/components/primary-button";
 import { showToast } from "~/components/use-toast";
+import type { FieldErrors } from "~/models/field-errors";
 import { noindexPageMeta } from "~/models/page-meta";
 import { safeRedirectPath } from "~/models/safe-redirect";
-import { pageTitle, STORE_NAME } from "~/models/store";
+import { pageTitle, SHOP_NAME } from "~/models/shop";
 import { errorMessage } from "~/models/toast";
 import { SignInSchema, SignUpSchema } from "~/services/auth-form.server";
 import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";
 import { parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { backendUnavailable } from "~/services/metrics.server";
+import { backendUnavailable } from "~/lib/metrics.server";
 import { type Admission, admitAuthAttempt, type AttemptOutcome } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
 import type { Route } from "./+types/auth";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -34,7 +35,7 @@ const COPY = {
     failure: "Sign in Failed",
     switchPrompt: "Don't have an account?",
     switchLabel: "Sign up",
-    description: `Sign in to your ${STORE_NAME} account with your email and password.`,
+    description: `Sign in to your ${SHOP_NAME} account with your email and password.`,
   },
   "sign-up": {
     heading: "Create a new account",
@@ -42,7 +43,7 @@ const COPY = {
     failure: "Sign up Failed",
     switchPrompt: "Already have an account?",
     switchLabel: "Sign in",
-    description: `Create a ${STORE_NAME} account with your email and a password of at least 8 characters.`,
+    description: `Create a ${SHOP_NAME} account with your email and a password of at least 8 characters.`,
   },
 } as const;
 

@@ -10,7 +10,7 @@ import { CONTACT_DETAILS } from "~/models/contact-details";
 import { CONTACT_FAQ } from "~/models/contact-faq";
 import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
-import { pageTitle, STORE_NAME } from "~/models/store";
+import { pageTitle, SHOP_NAME } from "~/models/shop";
 import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
 import { ContactMessageSchema } from "~/services/contact-message.server";
 import { parseForm, readFormData, textField } from "~/services/form-data.server";
@@ -84,8 +84,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     origin: siteOriginFrom(matches),
     path: "/contact",
     title: `${loaderData?.failed ? "Error: " : ""}${pageTitle(HEADING)}`,
-    shareTitle: `Contact ${STORE_NAME}`,
-    description: `Questions about an order, a part or a project? Contact ${STORE_NAME} by phone, email or the message form; we reply within 24 hours.`,
+    shareTitle: `Contact ${SHOP_NAME}`,
+    description: `Questions about an order, a part or a project? Contact ${SHOP_NAME} by phone, email or the message form; we reply within 24 hours.`,
     image: SITE_SHARE_IMAGE,
   });
 
@@ -156,7 +156,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
             <ContactMap />
             <figcaption className="border-t border-slate-200 px-6 py-4 text-sm text-slate-600">
-              Map: {STORE_NAME}, {CONTACT_DETAILS.address.slice(0, 2).join(", ")}
+              Map: {SHOP_NAME}, {CONTACT_DETAILS.address.slice(0, 2).join(", ")}
             </figcaption>
           </figure>
         </div>

@@ -1,5 +1,5 @@
 import { getProductRepository } from "~/backends/index.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /**
  * Liveness for load balancers and Playwright's webServer: 200 "ok" when the database

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { useNavigation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 
 import { getProductRepository } from "~/backends/index.server";
-import { relatedProducts } from "~/backends/related-products";
-import type { ProductRepository } from "~/backends/types";
+import { relatedProducts } from "~/backends/related-products.server";
+import type { ProductRepository } from "~/backends/types.server";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery, galleryImages } from "~/components/gallery";
 import { KeyFeatures } from "~/components/key-features";
@@ -29,14 +29,14 @@ import {
   parseProductId,
   productDisplayHref,
 } from "~/models/product-query";
-import { pageTitle } from "~/models/store";
+import { pageTitle } from "~/models/shop";
 import { productJsonLd } from "~/models/structured-data";
 import { backendFailureInit } from "~/services/backend-failure.server";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 import { productShareImage } from "~/services/share-images.server";
 
 import type { Route } from "./+types/product.$id";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /** At most this much of the description becomes the meta description. */
 const META_DESCRIPTION_LENGTH = 160;

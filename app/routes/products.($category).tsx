@@ -24,12 +24,12 @@ import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/pag
 import type { Product } from "~/models/product";
 import { type ProductSummary, toProductSummaries } from "~/models/product-summary";
 import { SITE_SHARE_IMAGE } from "~/models/share-image";
-import { pageTitle, STORE_NAME } from "~/models/store";
+import { pageTitle, SHOP_NAME } from "~/models/shop";
 import { backendFailureInit } from "~/services/backend-failure.server";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/products.($category)";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
 export const CATALOGUE_UNAVAILABLE = "The catalogue is unavailable right now. Please try again in a minute.";
@@ -78,8 +78,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const heading = catalogueHeading(query, unknownCategory);
   const title = pageTitle(heading);
   const description = query.search
-    ? `${total} ${total === 1 ? "product matches" : "products match"} "${query.search}" at ${STORE_NAME}.`
-    : `Shop ${query.category ? heading : "electronic components, development boards, sensors and maker supplies"} at ${STORE_NAME}: filter by price and stock, sort by name, price or rating.`;
+    ? `${total} ${total === 1 ? "product matches" : "products match"} "${query.search}" at ${SHOP_NAME}.`
+    : `Shop ${query.category ? heading : "electronic components, development boards, sensors and maker supplies"} at ${SHOP_NAME}: filter by price and stock, sort by name, price or rating.`;
   // Search results and a failed listing are not worth indexing; filters and sorts point to the plain listing.
   const canonicalPath = error ? null : catalogueCanonicalPath(query);
   const origin = siteOriginFrom(matches);

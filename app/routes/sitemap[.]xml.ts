@@ -3,7 +3,7 @@ import { SITEMAP_PRODUCT_LIMIT, sitemapUrls, sitemapXml } from "~/models/sitemap
 import { siteOrigin } from "~/services/site-origin.server";
 
 import type { Route } from "./+types/sitemap[.]xml";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /**
  * The sitemap, from the database: the pages, the eight categories and every product. One query

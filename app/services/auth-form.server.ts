@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { AUTH_MESSAGES } from "~/backends/types";
+import { AUTH_MESSAGES } from "~/backends/types.server";
 import { EmailSchema } from "~/services/form-data.server";
 
 /**

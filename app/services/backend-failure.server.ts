@@ -1,5 +1,5 @@
-import { isServiceUnavailable } from "~/backends/types";
-import { backendUnavailable } from "~/services/metrics.server";
+import { isServiceUnavailable } from "~/backends/types.server";
+import { backendUnavailable } from "~/lib/metrics.server";
 
 /**
  * How pages answer when their data could not be read. The shopper reads a message written for

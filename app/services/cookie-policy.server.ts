@@ -1,61 +1,28 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-
 import { type Cookie, type CookieOptions, createCookie } from "react-router";
 
-import { dataDirProblem } from "~/backends/embedded/data-dir-lock.server";
+import { sessionSecretKeptWithData } from "~/backends/embedded/session-secret.server";
 import { type Config, getConfig } from "~/config.server";
 
 /**
  * What every cookie the shop sets has in common: the secret that signs it and when it is Secure
- * (ADR 006). One module, so the session, toast and CSRF cookies never disagree.
+ * (ADR 030). One module, so the session, toast and CSRF cookies never disagree.
  */
 
 /**
  * Development and unit tests sign with this fixed value when SESSION_SECRET is unset. It
- * protects nothing, which is why production never uses it (see productionSecret).
+ * protects nothing, which is why production never uses it.
  */
 const DEVELOPMENT_SECRET = "makervolt-development-secret-not-for-production";
 
-const SECRET_FILE = "session-secret";
-
-/**
- * Production on the embedded database without SESSION_SECRET (ADR 006; on hosted Supabase
- * parseConfig refuses to start instead, since several instances must share one secret): one
- * process owns DATA_DIR, so a random secret is made on first start and kept beside the data
- * (`DATA_DIR/session-secret`, mode 0600): `npm start` works on a fresh clone, and sessions
- * survive restarts for exactly as long as the accounts they belong to. With
- * `DATA_DIR=memory://` nothing survives a restart anyway, so the secret lives in memory.
- */
-function productionSecret(dataDir: string): string {
-  if (dataDir.startsWith("memory://")) return randomBytes(32).toString("base64url");
-  const file = path.resolve(process.cwd(), dataDir, SECRET_FILE);
-  try {
-    const stored = readFileSync(file, "utf8").trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw dataDirProblem(path.dirname(file), error);
-  }
-  const secret = randomBytes(32).toString("base64url");
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  } catch (error) {
-    throw dataDirProblem(path.dirname(file), error);
-  }
-  return secret;
-}
-
 /**
  * The secret that signs every cookie under `config`: SESSION_SECRET when set, the development
- * secret outside production, else productionSecret. Each call decides anew, reading or writing
- * DATA_DIR/session-secret in production: the app uses cookieSecret().
+ * secret outside production, else the one the embedded database keeps with its data. Each call
+ * decides anew (reading or writing that file in production): the app uses cookieSecret().
  */
 export function decideCookieSecret(config: Config): string {
   if (config.sessionSecret) return config.sessionSecret;
   if (config.nodeEnv !== "production") return DEVELOPMENT_SECRET;
-  return productionSecret(config.dataDir);
+  return sessionSecretKeptWithData(config.dataDir);
 }
 
 let secret: string | undefined;

@@ -4,7 +4,7 @@ import type { Cookie } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 
 import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /**
  * Cross-site request forgery protection where a session is at stake (ADR 023, ADR 017):

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { FieldErrors } from "~/components/form-field";
+import type { FieldErrors } from "~/models/field-errors";
 import { cleanText, type CleanTextOptions } from "~/models/request-text";
 
 /**

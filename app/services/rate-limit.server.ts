@@ -1,8 +1,8 @@
 import ipaddr from "ipaddr.js";
 
 import { getTokenBuckets } from "~/backends/index.server";
-import { BackendError, type Bucket } from "~/backends/types";
-import { logger } from "~/services/log.server";
+import { BackendError, type Bucket } from "~/backends/types.server";
+import { logger } from "~/lib/log.server";
 
 /**
  * The sign-in and sign-up limits (ADR 023, docs/accounts.md#rate-limits). Every attempt is admitted

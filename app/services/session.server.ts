@@ -1,12 +1,12 @@
 import { type Cookie, redirect } from "react-router";
 
 import { getAuthBackend } from "~/backends/index.server";
-import type { AuthUser, SessionRef } from "~/backends/types";
+import type { AuthUser, SessionRef } from "~/backends/types.server";
 import type { ToastInput } from "~/models/toast";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 import { clearCsrfToken, rotateCsrfToken } from "~/services/csrf.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /**
  * The shopper's session (docs/accounts.md#sessions): the `__session` cookie, signed, HttpOnly, SameSite=Lax,
@@ -72,7 +72,7 @@ async function lookUpUser(request: Request): Promise<CurrentUser> {
   if (!session) return { user: null, headers };
   try {
     const backend = await getAuthBackend();
-    const found = await backend.getUser(session);
+    const found = await backend.lookUpSession(session);
     if (!found.session) headers.append("Set-Cookie", await destroySession(request));
     else if (found.session !== session) headers.append("Set-Cookie", await commitSession(request, found.session));
     return { user: found.session ? found.user : null, headers };

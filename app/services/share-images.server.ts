@@ -7,12 +7,12 @@ import {
   SITE_SHARE_IMAGE,
   type ShareImage,
 } from "~/models/share-image";
-import { STORE_NAME } from "~/models/store";
+import { SHOP_NAME } from "~/models/shop";
 
 /**
  * The link-preview image for a product page: its drawn card when scripts/draw-share-images.ts
  * made one (the generated manifest says so, without a file-system call per request), else the
- * store's card. A product added to a hosted database later has no card until the script runs.
+ * shop's card. A product added to a hosted database later has no card until the script runs.
  */
 export function productShareImage(
   product: Pick<Product, "name" | "image">,
@@ -24,6 +24,6 @@ export function productShareImage(
     path,
     width: SHARE_IMAGE_WIDTH,
     height: SHARE_IMAGE_HEIGHT,
-    alt: `${product.name} with the ${STORE_NAME} logo`,
+    alt: `${product.name} with the ${SHOP_NAME} logo`,
   };
 }

@@ -7,11 +7,13 @@ import { withFailureHeaders } from "~/services/backend-failure.server";
 /**
  * Which answers a shared cache (nginx, a CDN, the server's own page cache) may keep and hand to
  * other visitors: documents and the page data of client navigations (`.data`) alike, by one rule
- * (ADR 018, ADR 026; README.md#running-at-scale). Three parts decide, each where it is known:
+ * (ADR 018, ADR 026; docs/scaling.md). Three parts decide, each where it is known:
  *
  * - A route module whose page is the same for every visitor the server knows nothing of says so
- *   with `export const headers = sharedPageHeaders`. React Router asks a route's `headers` for
- *   documents and `.data` answers alike, so one line covers both.
+ *   with `export const headers = sharedPageHeaders`, exactly when its entry in the list of the
+ *   shop's pages says `shared: true` (app/models/pages.ts; tests/unit/pages.test.ts holds the two
+ *   together). React Router asks a route's `headers` for documents and `.data` answers alike, so
+ *   one line covers both.
  * - The root loader answers through `rootLoaderData`: what it knows of the visitor (a session, a
  *   toast, a form sent back) is `visitor`, and a `visitor` that is not null makes the whole answer
  *   private, whichever page it is part of.

@@ -8,7 +8,7 @@ import { type Config, getConfig } from "~/config.server";
  * the operator knows the public address, and a configured origin cannot be changed by a request.
  * Without it, the origin of `request.url`, which the server entry reads once from the request
  * (`Host`, or a trusted proxy's forwarded headers: server/request-guards.ts, readOrigin) and keys
- * its page cache on too, so a kept page always holds the links of the URL it is kept under (ADR 023).
+ * its page cache on too, so a cached page always holds the links of the URL it is kept under (ADR 023).
  */
 export function siteOrigin(request: Request, config: Pick<Config, "siteOrigin"> = getConfig()): string {
   return config.siteOrigin ?? new URL(request.url).origin;

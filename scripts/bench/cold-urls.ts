@@ -1,6 +1,6 @@
 /**
  * URLs for the benchmark's cold workloads (scripts/bench.ts): product pages and searches that
- * never repeat within a run, so the in-process catalogue cache (app/backends/cached-repository.ts)
+ * never repeat within a run, so the in-process catalogue cache (app/backends/cached-product-repository.server.ts)
  * answers none of them and every request pays for its queries and its rendering.
  *
  * The cache is keyed by the parsed query (search, category, price range, stock, sort, page) for
@@ -15,7 +15,7 @@ import { PRICE_MAX, SORTS } from "~/models/catalogue-query";
 /**
  * What shoppers type: words and phrases from the catalogue's names and descriptions, in
  * supabase/seed.sql (the 72 seed products) and scripts/db-scale.ts (the generated ones:
- * nouns, adjectives and features). tests/unit/bench-cold-urls.test.ts checks each occurs there.
+ * nouns, adjectives and features). tests/tooling/bench-cold-urls.test.ts checks each occurs there.
  */
 export const SHOPPER_WORDS = [
   "sensor",

@@ -1,4 +1,4 @@
-/** `npm run bench` options (README, "Benchmark"), read from the command line. */
+/** `npm run bench` options (docs/benchmarks.md), read from the command line. */
 import { parseArgs } from "node:util";
 
 export interface BenchOptions {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --topology proxy`: the shop as it runs at scale (README, "Running at scale"),
+ * `npm run bench -- --topology proxy`: the shop as it runs at scale (docs/scaling.md),
  * nginx with the example config and its cache in front of two server processes on one PostgreSQL
  * server (tests/support/proxy-topology.ts), the catalogue filled to --products.
  *
@@ -20,14 +20,16 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { CATEGORIES } from "~/models/categories";
+import { productPath } from "~/models/canonical";
+import { cataloguePath } from "~/models/catalogue-query";
+import { SHARED_PAGE_URLS, SITEMAP_PATHS } from "~/models/pages";
 
 import { formFieldsOf } from "../../tests/support/form-fields";
 import { pageDataPath } from "../../tests/support/page-data";
 import { startProxyTopology } from "../../tests/support/proxy-topology";
+import { runQuietly } from "../support/child-processes";
 
 import type { BenchOptions } from "./options";
-import { runQuietly } from "./processes";
 import { table } from "./report";
 import { warmUpAndAlternate } from "./rounds";
 import { summarise } from "./stats";
@@ -44,24 +46,24 @@ const BROWSER = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) makervolt-bench",
 };
 
-/** What shoppers open most: home, the catalogue and its categories, sorts, filters, searches, and product pages. */
+/**
+ * What shoppers open most, 50 URLs: every page in the sitemap and every shared page's example URLs
+ * (the list of the shop's pages, app/models/pages.ts), then the catalogue's sorts, filters and
+ * searches, and product pages.
+ */
 export const POPULAR_PATHS: readonly string[] = [
-  "/",
-  "/products",
-  "/about",
-  "/contact",
-  ...CATEGORIES.map((category) => `/products/${category.slug}`),
-  "/products?sort=price-low",
-  "/products?sort=price-high",
-  "/products?sort=rating",
-  "/products?view=list",
-  "/products?page=2",
-  "/products?stock=1",
-  ...["sensor", "arduino", "esp32", "led", "motor", "display"].map((word) => `/products?search=${word}`),
-  "/products/sensors?sort=price-low",
-  "/products/development-boards?sort=rating",
-  "/products/tools?sort=price-high",
-  ...Array.from({ length: 23 }, (_, i) => `/product/${i + 1}`),
+  ...new Set([
+    ...SITEMAP_PATHS,
+    ...SHARED_PAGE_URLS,
+    ...["sort=price-low", "sort=price-high", "sort=rating", "view=list", "page=2", "stock=1"].map(
+      (query) => `${cataloguePath(null)}?${query}`,
+    ),
+    ...["sensor", "arduino", "esp32", "led", "motor", "display"].map((word) => `${cataloguePath(null)}?search=${word}`),
+    `${cataloguePath("sensors")}?sort=price-low`,
+    `${cataloguePath("development-boards")}?sort=rating`,
+    `${cataloguePath("tools")}?sort=price-high`,
+    ...Array.from({ length: 23 }, (_, i) => productPath(i + 1)),
+  ]),
 ].slice(0, 50);
 
 /** Client navigations per document in a JavaScript shopper's visit. */

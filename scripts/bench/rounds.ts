@@ -1,4 +1,4 @@
-/** How every benchmark takes its measurements (README, "Benchmark"): a warm-up, then alternating rounds. */
+/** How every benchmark takes its measurements (docs/benchmarks.md): a warm-up, then alternating rounds. */
 import type { BenchOptions } from "./options";
 import { roundOrder, type RoundFigures } from "./stats";
 

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 
+import { AUDITED_ROUTES, type RouteName } from "~/models/pages";
+
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
 
 /**
@@ -104,14 +106,20 @@ async function fillAuthForm(page: Page, email: string, password: string) {
 }
 
 test.describe("axe and reflow at 320, 768 and 1280 px", () => {
-  test("home, about and an unknown URL (404)", async ({ hasJs, page, browser }) => {
-    await inRendering({ hasJs, page, browser }, async (shop) => {
-      for (const path of ["/", "/about", "/no-such-page"]) {
-        await open(shop, path);
-        await auditAtEveryWidth(shop);
-      }
+  // Every page of the list of the shop's pages (app/models/pages.ts) at each of its example URLs,
+  // and the not-found page: a page added there is audited here without another line. The tests
+  // after these audit the states a page reaches with its query, a form or a menu.
+  for (const route of AUDITED_ROUTES) {
+    const urls = route.examples.map((example) => example.url);
+    test(`${route.name}: ${urls.join(" and ")}`, async ({ hasJs, page, browser }) => {
+      await inRendering({ hasJs, page, browser }, async (shop) => {
+        for (const url of urls) {
+          await open(shop, url);
+          await auditAtEveryWidth(shop);
+        }
+      });
     });
-  });
+  }
 
   for (const paths of [
     ["/products", "/products/sensors"],
@@ -276,13 +284,19 @@ function expectFocusVisibleAndUnobscured(stops: FocusStop[], where: string) {
 }
 
 test.describe("focus is visible and never hidden (WCAG 2.4.7, 2.4.11)", () => {
-  const pages: { path: string; kinds: string[] }[] = [
-    { path: "/", kinds: ["a", "button", "summary", "input[type=search]", "input[type=email]"] },
-    { path: "/products", kinds: ["select", "input[type=range]", "input[type=checkbox]"] },
-    { path: ON_SALE, kinds: ["input[type=number]", "a[role=tab]"] },
-    { path: "/contact", kinds: ["textarea", "input[type=text]", "select"] },
-    { path: "/auth", kinds: ["input[type=password]"] },
-  ];
+  /** Where a page's Tab walk starts, if not at its first example URL, and the kinds of control it must reach. */
+  const walks: Partial<Record<RouteName, { path?: string; kinds: string[] }>> = {
+    home: { kinds: ["a", "button", "summary", "input[type=search]", "input[type=email]"] },
+    catalogue: { kinds: ["select", "input[type=range]", "input[type=checkbox]"] },
+    product: { path: ON_SALE, kinds: ["input[type=number]", "a[role=tab]"] },
+    contact: { kinds: ["textarea", "input[type=text]", "select"] },
+    auth: { kinds: ["input[type=password]"] },
+  };
+  // Every page of the list and the not-found page (app/models/pages.ts).
+  const pages = AUDITED_ROUTES.map((route) => {
+    const walk = walks[route.name as RouteName];
+    return { path: walk?.path ?? route.examples[0].url, kinds: walk?.kinds ?? [] };
+  });
   for (const { path, kinds } of pages) {
     test(`${path}: every Tab stop, both ways, at 320 and 1280 px`, async ({ hasJs, page, browser }) => {
       await inRendering({ hasJs, page, browser }, async (shop) => {
@@ -519,7 +533,9 @@ test.describe("target size (WCAG 2.5.8)", () => {
     browser,
   }) => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
-      for (const path of ["/", "/products", ON_SALE, OUT_OF_STOCK, "/contact", "/auth?mode=sign-up", "/about"]) {
+      // Every example URL of the list of the shop's pages (app/models/pages.ts), and every stock state.
+      const paths = AUDITED_ROUTES.flatMap((route) => route.examples.map((example) => example.url));
+      for (const path of new Set([...paths, ON_SALE, OUT_OF_STOCK])) {
         await open(shop, path);
         for (const width of [320, 1280]) {
           await shop.setViewportSize({ width, height: HEIGHT });

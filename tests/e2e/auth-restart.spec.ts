@@ -11,7 +11,7 @@ import { expect, test, waitForHydration } from "./fixtures";
  * Accounts live in the database on disk, not in the server's memory: they survive a restart and
  * a crash (`kill -9`). Each project starts its own server on its own port with a persisted
  * temporary DATA_DIR (the shared test server uses an in-memory database), and no SESSION_SECRET,
- * so the secret the server keeps in DATA_DIR (ADR 006) is exercised too.
+ * so the secret the server keeps in DATA_DIR (ADR 030) is exercised too.
  */
 
 const BUILD_DIR = process.env.BUILD_DIR || "build";

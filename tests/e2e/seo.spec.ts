@@ -100,7 +100,7 @@ function expectNoindex(head: Head, status: number) {
 }
 
 test.describe("search engines and link previews", () => {
-  test("home: canonical, previews, and the store as Organization and WebSite", async ({ request, baseURL }) => {
+  test("home: canonical, previews, and the shop as Organization and WebSite", async ({ request, baseURL }) => {
     const head = await serverHead(request, "/");
     await expectIndexable(request, head, `${baseURL}/`);
     expect(head.meta["og:type"]).toBe("website");

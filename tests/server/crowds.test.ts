@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { AUTH_MESSAGES } from "~/backends/types";
+import { AUTH_MESSAGES } from "~/backends/types.server";
 
 import { startServer, Visitor, type RawResponse, type RunningServer } from "./harness";
 

@@ -148,7 +148,7 @@ export async function runUntilExit(options: ServerOptions = {}, timeoutMs = 30_0
   return { code, output: output() };
 }
 
-/** One line of the server's log (app/services/log.server.ts): pino's JSON. */
+/** One line of the server's log (app/lib/log.server.ts): pino's JSON. */
 export interface LogLine {
   level: number;
   time: string;

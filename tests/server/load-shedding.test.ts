@@ -35,7 +35,7 @@ describe("while the server is too busy to render", () => {
     refusing = false;
   });
 
-  it("still answers what costs no render: kept pages, static files, /healthz, form posts", async () => {
+  it("still answers what costs no render: cached pages, static files, /healthz, form posts", async () => {
     expect((await rawRequest(server.origin, { path: "/about" })).status).toBe(200);
     refusing = true;
     const kept = await rawRequest(server.origin, { path: "/about" });

@@ -2,7 +2,7 @@ import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { MAX_KEPT_URL_LENGTH } from "../../server/page-cache";
+import { MAX_CACHED_URL_LENGTH } from "../../server/page-cache";
 import { logLines, rawRequest, startServer, type RunningServer } from "./harness";
 
 /**
@@ -70,7 +70,7 @@ describe("without a trusted proxy", () => {
   });
 
   it("never keeps a page whose URL is over the bound, however often it is asked for", async () => {
-    const path = `/about?x=${"j".repeat(MAX_KEPT_URL_LENGTH)}`;
+    const path = `/about?x=${"j".repeat(MAX_CACHED_URL_LENGTH)}`;
     for (let i = 0; i < 2; i++) {
       const response = await rawRequest(server.origin, { path });
       expect(response.status).toBe(200);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { SHARED_PAGE_URLS } from "~/models/pages";
 import { pageDataPath } from "../support/page-data";
 import { startProxyTopology, type ProxyTopology } from "../support/proxy-topology";
 
 import { logLines, Visitor } from "./harness";
 
 /**
- * The shop at scale, with real parts (README, "Running at scale"): two built server processes on
+ * The shop at scale, with real parts (docs/scaling.md): two built server processes on
  * one PostgreSQL 15 server, behind nginx with the example config and its cache. Nothing that
  * matters lives in one process (ADR 016, ADR 023), and the cache never hands one visitor's page, or
  * page data, to another (ADR 018, ADR 026).
@@ -15,8 +16,11 @@ import { logLines, Visitor } from "./harness";
 const PASSWORD = "correct horse battery";
 /** Part of the notice's toast (app/models/toast.ts) that HTML escaping leaves as it is. */
 const TOAST_TEXT = "implemented yet";
-/** The anonymous pages shoppers visit most: each is shared, so the second visit is a cache hit. */
-const PAGES = ["/", "/products", "/products/sensors?sort=price-low", "/product/1", "/product/2", "/about", "/contact"];
+/**
+ * The shared pages (app/models/pages.ts) and a few more of their URLs: each is shared, so the
+ * second visit is a cache hit.
+ */
+const PAGES = [...new Set([...SHARED_PAGE_URLS, "/products/sensors?sort=price-low", "/product/2"])];
 /** The same pages' data, as a JavaScript shopper's client navigations ask for it. */
 const PAGE_DATA = PAGES.map(pageDataPath);
 
@@ -113,7 +117,7 @@ describe("nginx's log and the shop's", () => {
 });
 
 describe("nginx in front, its cache on", () => {
-  it("serves anonymous pages and their data from its cache the second time", async () => {
+  it("serves shared pages and their data from its cache the second time", async () => {
     for (const path of [...PAGES, ...PAGE_DATA]) {
       const visitor = new Visitor(shop.origin);
       const first = await visitor.request({ path });

@@ -170,7 +170,7 @@ describe("a signed-in visitor", () => {
 });
 
 describe("the server's own page cache (embedded catalogue, ADR 020)", () => {
-  it("keeps an anonymous page's data too", async () => {
+  it("keeps a shared page's data too", async () => {
     const path = pageDataPath(`/products?search=${Math.random().toString(36).slice(2, 8)}`);
     const first = await new Visitor(server.origin).request({ path });
     expect(first.headers.age).toBeUndefined();
@@ -203,7 +203,7 @@ describe("the server's own page cache (embedded catalogue, ADR 020)", () => {
     expect(head.body).toBe("");
   });
 
-  it("sends the kept page gzipped to a browser and plain to a client that takes no gzip", async () => {
+  it("sends the cached page gzipped to a browser and plain to a client that takes no gzip", async () => {
     const path = freshPath();
     const plain = await new Visitor(server.origin).request({ path });
     const gzipped = await fetch(new URL(path, server.origin), { headers: { "Accept-Encoding": "gzip, deflate, br" } });

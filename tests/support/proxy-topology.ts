@@ -6,7 +6,7 @@ import { startNginx, type RunningNginx } from "./nginx-server";
 import { startPostgres, type RunningPostgres } from "./postgres-server";
 
 /**
- * The shop as it runs at scale (README, "Running at scale"): several built server processes on one
+ * The shop as it runs at scale (docs/scaling.md): several built server processes on one
  * real PostgreSQL server, behind a real nginx with the example config (docs/nginx/makervolt.conf).
  * Used by tests/server/proxy.test.ts, the end-to-end journeys through the proxy
  * (playwright.proxy.config.ts) and `npm run bench -- --topology proxy`.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { Database } from "~/backends/embedded/database.server";
-import type { AuthBackend } from "~/backends/types";
+import type { AuthBackend } from "~/backends/types.server";
 import type { action as authAction } from "~/routes/auth";
 import type { action as logoutAction } from "~/routes/logout";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { createUserSession as userSession } from "~/services/session.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 import { routeOf } from "../support/route-args";
 
 /**
@@ -130,7 +130,7 @@ describe("signing in from a browser that has a session", () => {
       await db.query<{ id: string }>("select id from auth.sessions where user_id = $1", [browser.userId])
     ).rows;
     // The lookup fails (a database hiccup): the page reads as signed out, the form is sent.
-    const lookup = vi.spyOn(backend, "getUser").mockRejectedValueOnce(new Error("connection reset"));
+    const lookup = vi.spyOn(backend, "lookUpSession").mockRejectedValueOnce(new Error("connection reset"));
     const errors = vi.spyOn(logger(), "error").mockImplementation(() => {});
     try {
       const response = await postSignIn(browser);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { parseConfig } from "~/config.server";
 
-/** The settings the shop reads from its environment (README, Configuration). */
+/** The settings the shop reads from its environment (docs/configuration.md). */
 
 const HOSTED = { SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "anon-key" };
 
@@ -132,7 +132,7 @@ describe("hosted Supabase", () => {
     expect(parseConfig({ SUPABASE_ANON_KEY: HOSTED.SUPABASE_ANON_KEY }).supabase).toBeNull();
   });
 
-  it("needs SESSION_SECRET in production (ADR 006)", () => {
+  it("needs SESSION_SECRET in production (ADR 030)", () => {
     expect(() => parseConfig({ ...HOSTED, NODE_ENV: "production" })).toThrow(
       expect.objectContaining({ name: "StartupError", message: expect.stringMatching(/^SESSION_SECRET is not set/) }),
     );

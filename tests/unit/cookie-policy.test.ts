@@ -9,7 +9,7 @@ import { decideCookieSecret, isSecure } from "~/services/cookie-policy.server";
 
 const decide = (env: Env) => decideCookieSecret(parseConfig(env));
 
-/** ADR 006: where the cookie secret comes from in each configuration. */
+/** ADR 030: where the cookie secret comes from in each configuration. */
 describe("cookie secret", () => {
   it("uses SESSION_SECRET whenever it is set", () => {
     const secret = "from-the-environment-0123456789abcdef";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { memoisePromise } from "~/services/memoise-promise.server";
+import { memoisePromise } from "~/lib/memoise-promise.server";
 
 /** A `create` that counts its calls and fails the ones it is told to. */
 function counting(failures: number[] = []) {

@@ -2,10 +2,10 @@ import { gunzipSync } from "node:zlib";
 
 import { describe, expect, it } from "vitest";
 
-import { MAX_KEPT_URL_LENGTH, PageCache, plainBody, sharedLifetimeSeconds } from "../../server/page-cache";
+import { MAX_CACHED_URL_LENGTH, PageCache, plainBody, sharedLifetimeSeconds } from "../../server/page-cache";
 
 /**
- * The server's own shared cache for anonymous pages (ADR 020): it keeps exactly what a shared
+ * The page cache: the server's own shared cache of shared pages (ADR 020): it keeps exactly what a shared
  * cache may keep, for as long as the page says, answers only visitors without a cookie or
  * credentials, and stays within its size.
  */
@@ -113,7 +113,7 @@ describe("PageCache", () => {
     const cache = new PageCache({ maxBytes: 20_000 });
     // Tiny pages, each under a URL of about 1 KB: the URLs are what fills the budget.
     for (let n = 0; n < 100; n++) {
-      const url = `${URL_ABOUT}?n=${n}&x=${"j".repeat(MAX_KEPT_URL_LENGTH - 40)}`;
+      const url = `${URL_ABOUT}?n=${n}&x=${"j".repeat(MAX_CACHED_URL_LENGTH - 40)}`;
       expect(await cache.keep("GET", url, NOBODY, page("x"))).not.toBeNull();
     }
     expect(cache.size).toBeGreaterThan(0);

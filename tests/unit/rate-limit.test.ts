@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { levelAt, MemoryTokenBuckets } from "~/backends/memory-token-buckets.server";
-import type { Bucket } from "~/backends/types";
+import type { Bucket } from "~/backends/types.server";
 import type * as RateLimit from "~/services/rate-limit.server";
 
 /**

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase, type Database } from "~/backends/embedded/database.server";
-import { toProduct, type ProductRow } from "~/backends/product-row";
+import { toProduct, type ProductRow } from "~/backends/product-row.server";
 import { CATEGORIES } from "~/models/categories";
 import { FEATURED_PRODUCT_IDS } from "~/models/featured-products";
 import { isOnSale, PRODUCT_IMAGE_SIZE, type Product } from "~/models/product";

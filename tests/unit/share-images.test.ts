@@ -16,7 +16,7 @@ import { productShareImage } from "~/services/share-images.server";
 /**
  * The raster share images drawn by scripts/draw-share-images.ts and the manifest the server
  * trusts instead of the disk: every card it names exists at the size the meta tags announce,
- * every product of the seed has one, and a product without one falls back to the store's card.
+ * every product of the seed has one, and a product without one falls back to the shop's card.
  */
 
 const PUBLIC = path.resolve("public");
@@ -39,7 +39,7 @@ function seedMainImages(): string[] {
 }
 
 describe("drawn share images", () => {
-  it("include the store's card and a square logo at the sizes the tags announce", () => {
+  it("include the shop's card and a square logo at the sizes the tags announce", () => {
     expect(pngSize(path.join(PUBLIC, SITE_SHARE_IMAGE.path))).toEqual({ width: 1200, height: 630 });
     expect(pngSize(path.join(PUBLIC, LOGO_IMAGE.path))).toEqual({ width: LOGO_IMAGE.width, height: LOGO_IMAGE.height });
     // Google asks for an Organization logo of at least 112 x 112 pixels.
@@ -85,7 +85,7 @@ describe("productShareImage", () => {
     });
   });
 
-  it("falls back to the store's card for an image without one (a product added to a hosted database later)", () => {
+  it("falls back to the shop's card for an image without one (a product added to a hosted database later)", () => {
     expect(productShareImage({ name: "New part", image: "/images/products/not-drawn-yet-1.svg" })).toBe(
       SITE_SHARE_IMAGE,
     );

@@ -40,7 +40,7 @@ describe.each(SQL_DRIVERS)("accounts on %s", (driver) => {
     const email = newEmail();
     const { user, session } = await signedUp(email);
     expect(user.email).toBe(email);
-    expect((await auth.getUser(session)).user?.email).toBe(email);
+    expect((await auth.lookUpSession(session)).user?.email).toBe(email);
     const { rows } = await db.query<{ encrypted_password: string; email_confirmed_at: Date | null }>(
       "select encrypted_password, email_confirmed_at from auth.users where id = $1",
       [user.id],
@@ -79,8 +79,8 @@ describe.each(SQL_DRIVERS)("accounts on %s", (driver) => {
     if (!second.ok || !second.session) throw new Error("sign-in failed");
     expect(second.session).not.toBe(first.session);
     expect(second.session.length).toBeGreaterThanOrEqual(43);
-    expect((await auth.getUser(first.session)).user).not.toBeNull();
-    expect((await auth.getUser(second.session)).user?.email).toBe(email);
+    expect((await auth.lookUpSession(first.session)).user).not.toBeNull();
+    expect((await auth.lookUpSession(second.session)).user?.email).toBe(email);
   });
 
   it("rewrites a hash made with the earlier scrypt parameters at the first successful sign-in", async () => {
@@ -115,18 +115,18 @@ describe.each(SQL_DRIVERS)("accounts on %s", (driver) => {
   it("ends a session at sign-out; an unknown session is nobody", async () => {
     const { session } = await signedUp();
     expect(await auth.signOut(session)).toEqual({ error: null });
-    expect(await auth.getUser(session)).toEqual({ user: null, session: null });
-    expect(await auth.getUser("made-up-token")).toEqual({ user: null, session: null });
+    expect(await auth.lookUpSession(session)).toEqual({ user: null, session: null });
+    expect(await auth.lookUpSession("made-up-token")).toEqual({ user: null, session: null });
   });
 
   it("expires a session after a week without a visit, sliding with each visit", async () => {
     const { session } = await signedUp();
     clock += SESSION_IDLE_MS - 60_000;
-    expect((await auth.getUser(session)).user).not.toBeNull();
+    expect((await auth.lookUpSession(session)).user).not.toBeNull();
     clock += SESSION_IDLE_MS - 60_000;
-    expect((await auth.getUser(session)).user).not.toBeNull();
+    expect((await auth.lookUpSession(session)).user).not.toBeNull();
     clock += SESSION_IDLE_MS;
-    expect(await auth.getUser(session)).toEqual({ user: null, session: null });
+    expect(await auth.lookUpSession(session)).toEqual({ user: null, session: null });
   });
 
   it("expires a session 30 days after sign-in however often it is used", async () => {
@@ -134,9 +134,9 @@ describe.each(SQL_DRIVERS)("accounts on %s", (driver) => {
     const start = clock;
     while (clock + 6 * 24 * 60 * 60 * 1000 < start + SESSION_ABSOLUTE_MS) {
       clock += 6 * 24 * 60 * 60 * 1000;
-      expect((await auth.getUser(session)).user).not.toBeNull();
+      expect((await auth.lookUpSession(session)).user).not.toBeNull();
     }
     clock = start + SESSION_ABSOLUTE_MS;
-    expect(await auth.getUser(session)).toEqual({ user: null, session: null });
+    expect(await auth.lookUpSession(session)).toEqual({ user: null, session: null });
   });
 });

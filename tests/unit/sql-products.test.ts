@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase } from "~/backends/embedded/database.server";
 import { openPostgres } from "~/backends/postgres/database.server";
-import { relatedProducts } from "~/backends/related-products";
+import { relatedProducts } from "~/backends/related-products.server";
 import { SqlProductRepository } from "~/backends/sql/products.server";
 import { asAnon, type SqlClient } from "~/backends/sql/sql-client.server";
-import { BackendError, type ProductListQuery } from "~/backends/types";
+import { BackendError, type ProductListQuery } from "~/backends/types.server";
 import { DEFAULT_QUERY, PAGE_SIZE } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 

@@ -82,7 +82,7 @@ describe("productJsonLd (merchant listing and product snippet)", () => {
       `${ORIGIN}/images/products/esp32-1.svg`,
       `${ORIGIN}/images/products/esp32-2.svg`,
     ]);
-    // The store's card does not show the product: a product without its own card lists its illustrations only.
+    // The shop's card does not show the product: a product without its own card lists its illustrations only.
     const fallback = productJsonLd(product(), { origin: ORIGIN, shareImage: SITE_SHARE_IMAGE });
     expect(fallback.image).toEqual([`${ORIGIN}/images/products/esp32-1.svg`, `${ORIGIN}/images/products/esp32-2.svg`]);
   });
@@ -162,7 +162,7 @@ describe("breadcrumbJsonLd", () => {
 describe("organizationJsonLd and websiteJsonLd (home page)", () => {
   const organization = organizationJsonLd(ORIGIN);
 
-  it("names the store with its URL and a raster logo", () => {
+  it("names the shop with its URL and a raster logo", () => {
     expect(organization["@type"]).toBe("OnlineStore");
     expect(organization.name).toBe("MakerVolt");
     expect(organization.url).toBe(`${ORIGIN}/`);

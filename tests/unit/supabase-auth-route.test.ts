@@ -2,13 +2,13 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { AUTH_MESSAGES } from "~/backends/types";
+import { AUTH_MESSAGES } from "~/backends/types.server";
 import type { action as authAction } from "~/routes/auth";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { honeypotInputProps as honeypotProps } from "~/services/honeypot.server";
 import * as rateLimit from "~/services/rate-limit.server";
 import type { AttemptOutcome } from "~/services/rate-limit.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 import { routeOf } from "../support/route-args";
 
 /**

@@ -3,8 +3,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { SupabaseAuthBackend } from "~/backends/supabase/auth.server";
-import { AUTH_MESSAGES } from "~/backends/types";
-import { logger } from "~/services/log.server";
+import { AUTH_MESSAGES } from "~/backends/types.server";
+import { logger } from "~/lib/log.server";
 
 /**
  * The hosted auth backend against a fake GoTrue at the HTTP edge (msw): the real supabase-js
@@ -168,13 +168,13 @@ describe("sessions", () => {
 
   it("a session far from expiry is read from the cookie, with no call", async () => {
     const ref = stored(NOW / 1000 + 600);
-    expect(await backend.getUser(ref)).toEqual({ user: { id: "u1", email: "ada@example.com" }, session: ref });
+    expect(await backend.lookUpSession(ref)).toEqual({ user: { id: "u1", email: "ada@example.com" }, session: ref });
     expect(seen).toHaveLength(0);
   });
 
   it("within 10 s of expiry it is refreshed once, and the new tokens replace the old", async () => {
     answers.push(HttpResponse.json(sessionBody("3")));
-    const found = await backend.getUser(stored(NOW / 1000 + 10));
+    const found = await backend.lookUpSession(stored(NOW / 1000 + 10));
     expect(seen).toHaveLength(1);
     expect(seen[0]?.url.searchParams.get("grant_type")).toBe("refresh_token");
     expect(seen[0]?.body).toMatchObject({ refresh_token: "refresh-old" });
@@ -184,7 +184,7 @@ describe("sessions", () => {
 
   it("a refused refresh ends the session (the cookie is cleared)", async () => {
     answers.push(fail(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"));
-    expect(await backend.getUser(stored(NOW / 1000 - 5))).toEqual({ user: null, session: null });
+    expect(await backend.lookUpSession(stored(NOW / 1000 - 5))).toEqual({ user: null, session: null });
   });
 
   it("an unreachable service during a refresh shows the page signed out but keeps the session", async () => {
@@ -194,12 +194,12 @@ describe("sessions", () => {
     );
     for (let i = 0; i < 50; i++) answers.push(HttpResponse.error());
     const ref = stored(NOW / 1000 + 5);
-    expect(await impatient.getUser(ref)).toEqual({ user: null, session: ref });
+    expect(await impatient.lookUpSession(ref)).toEqual({ user: null, session: ref });
   });
 
   it("a tampered or foreign reference is nobody, with no call", async () => {
-    expect(await backend.getUser("not json")).toEqual({ user: null, session: null });
-    expect(await backend.getUser(JSON.stringify({ access_token: "x" }))).toEqual({ user: null, session: null });
+    expect(await backend.lookUpSession("not json")).toEqual({ user: null, session: null });
+    expect(await backend.lookUpSession(JSON.stringify({ access_token: "x" }))).toEqual({ user: null, session: null });
     expect(seen).toHaveLength(0);
   });
 
@@ -236,7 +236,7 @@ describe("sessions", () => {
     const warn = vi.spyOn(logger(), "warn").mockImplementation(() => {});
     answers.push(fail(429, "over_request_rate_limit", "Request rate limit reached"));
     const ref = stored(NOW / 1000 + 5);
-    expect(await backend.getUser(ref)).toEqual({ user: null, session: ref });
+    expect(await backend.lookUpSession(ref)).toEqual({ user: null, session: ref });
     expect(seen).toHaveLength(1);
     expect(warn).toHaveBeenCalledOnce();
     const logged = String(warn.mock.calls[0]?.[0]);
@@ -266,7 +266,7 @@ describe("the session rule: kept on transient failures, ended only when the serv
     ["403 session not found", () => fail(403, "session_not_found", "Session from session_id claim does not exist")],
   ])("%s: the session is over, the cookie is cleared", async (_name, answer) => {
     answers.push(answer());
-    expect(await quick.getUser(expiring)).toEqual({ user: null, session: null });
+    expect(await quick.lookUpSession(expiring)).toEqual({ user: null, session: null });
   });
 
   it.each([
@@ -278,12 +278,12 @@ describe("the session rule: kept on transient failures, ended only when the serv
   ])("%s: signed out on this page, but the session is kept", async (_name, answer) => {
     vi.spyOn(logger(), "warn").mockImplementation(() => {});
     for (let i = 0; i < 20; i++) answers.push(answer());
-    expect(await quick.getUser(expiring)).toEqual({ user: null, session: expiring });
+    expect(await quick.lookUpSession(expiring)).toEqual({ user: null, session: expiring });
   });
 
   it("an unexpected error (here the client cannot even be created) keeps the session too", async () => {
     const broken = new SupabaseAuthBackend({ url: "not a url", anonKey: "test-anon-key" }, { now: () => NOW });
-    expect(await broken.getUser(expiring)).toEqual({ user: null, session: expiring });
+    expect(await broken.lookUpSession(expiring)).toEqual({ user: null, session: expiring });
   });
 
   it("a hung service: the refresh gives up at the deadline, and auth-js stops retrying", async () => {
@@ -302,7 +302,7 @@ describe("the session rule: kept on transient failures, ended only when the serv
       fetch: { deadlineMs: 500 },
     });
     const started = Date.now();
-    expect(await patient.getUser(expiring)).toEqual({ user: null, session: expiring });
+    expect(await patient.lookUpSession(expiring)).toEqual({ user: null, session: expiring });
     expect(Date.now() - started).toBeLessThan(1500);
     const sent = requests;
     await new Promise((resolve) => setTimeout(resolve, 1000));

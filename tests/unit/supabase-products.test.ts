@@ -2,10 +2,10 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { configuredBackend } from "~/backends/index.server";
+import { configuredDatabase } from "~/backends/index.server";
 import { createSupabaseClient } from "~/backends/supabase/client.server";
 import { SupabaseProductRepository } from "~/backends/supabase/products.server";
-import { BackendError, isServiceUnavailable, type ProductListQuery } from "~/backends/types";
+import { BackendError, isServiceUnavailable, type ProductListQuery } from "~/backends/types.server";
 import { parseConfig } from "~/config.server";
 import { DEFAULT_QUERY } from "~/models/catalogue-query";
 
@@ -395,12 +395,12 @@ describe("outages", () => {
 
 describe("choosing the backend", () => {
   it("uses Supabase only when both the URL and the anon key are set", () => {
-    expect(configuredBackend(parseConfig({ SUPABASE_URL: SUPABASE_URL, SUPABASE_ANON_KEY: ANON_KEY }))).toBe(
+    expect(configuredDatabase(parseConfig({ SUPABASE_URL: SUPABASE_URL, SUPABASE_ANON_KEY: ANON_KEY }))).toBe(
       "supabase",
     );
-    expect(configuredBackend(parseConfig({ SUPABASE_URL: SUPABASE_URL }))).toBe("embedded");
-    expect(configuredBackend(parseConfig({ SUPABASE_ANON_KEY: ANON_KEY }))).toBe("embedded");
-    expect(configuredBackend(parseConfig({ SUPABASE_URL: " ", SUPABASE_ANON_KEY: ANON_KEY }))).toBe("embedded");
-    expect(configuredBackend(parseConfig({}))).toBe("embedded");
+    expect(configuredDatabase(parseConfig({ SUPABASE_URL: SUPABASE_URL }))).toBe("embedded");
+    expect(configuredDatabase(parseConfig({ SUPABASE_ANON_KEY: ANON_KEY }))).toBe("embedded");
+    expect(configuredDatabase(parseConfig({ SUPABASE_URL: " ", SUPABASE_ANON_KEY: ANON_KEY }))).toBe("embedded");
+    expect(configuredDatabase(parseConfig({}))).toBe("embedded");
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { createSupabaseClient } from "~/backends/supabase/client.server";
 import { SupabaseTokenBuckets } from "~/backends/supabase/token-buckets.server";
-import { BackendError } from "~/backends/types";
+import { BackendError } from "~/backends/types.server";
 
 /**
  * The hosted sign-in limits (ADR 023): the migration's functions, called over PostgREST

@@ -3,7 +3,7 @@ import net from "node:net";
 import { hostname } from "node:os";
 import path from "node:path";
 
-import { StartupError } from "~/services/startup-error.server";
+import { StartupError } from "~/lib/startup-error.server";
 
 import { answerControl, CONTROL_SOCKET_FILE, restrictSocket } from "./control-socket.server";
 

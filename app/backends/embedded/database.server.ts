@@ -5,16 +5,16 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
-import { memoisePromise, type MemoisedPromise } from "~/services/memoise-promise.server";
+import { memoisePromise, type MemoisedPromise } from "~/lib/memoise-promise.server";
 import { getConfig } from "~/config.server";
-import { StartupError } from "~/services/startup-error.server";
+import { StartupError } from "~/lib/startup-error.server";
 
 import { describePrepared, prepareDatabase } from "../sql/schema.server";
 import type { SqlClient } from "../sql/sql-client.server";
 
 import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
 import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cluster.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 import { serveOperatorCommands } from "./operator-commands.server";
 
 /**
@@ -40,7 +40,7 @@ export const MEMORY_DATA_DIR = "memory://";
  * and never given back: with it, an open database alone held ~360 MB of RSS against the 350 MB
  * budget the whole server then had under load (docs/budgets.md#memory). The catalogue's hot pages (10,000
  * products with their indexes are ~40 MB on disk) mostly fit in 32 MB, the rest comes from
- * the OS page cache, and catalogue reads are cached above the database (ADR 007). Measured:
+ * the OS page cache, and catalogue reads are cached above the database (ADR 031). Measured:
  * ~240 MB RSS at open instead of ~360 MB.
  */
 /*

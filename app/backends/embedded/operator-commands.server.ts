@@ -3,8 +3,8 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 
 import { type Config, getConfig } from "~/config.server";
-import { logger } from "~/services/log.server";
-import { appCounter, appGauge } from "~/services/metrics.server";
+import { logger } from "~/lib/log.server";
+import { appCounter, appGauge } from "~/lib/metrics.server";
 
 import { catalogueChanged } from "../catalogue-changes.server";
 import { exportCatalogue, importCatalogueFile } from "../sql/catalogue.server";

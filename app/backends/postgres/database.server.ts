@@ -3,17 +3,17 @@ import path from "node:path";
 import pg from "pg";
 
 import { getConfig } from "~/config.server";
-import { appCounter, appGauge } from "~/services/metrics.server";
-import { memoisePromise, type MemoisedPromise } from "~/services/memoise-promise.server";
-import { StartupError } from "~/services/startup-error.server";
+import { appCounter, appGauge } from "~/lib/metrics.server";
+import { memoisePromise, type MemoisedPromise } from "~/lib/memoise-promise.server";
+import { StartupError } from "~/lib/startup-error.server";
 
 import { describePrepared, prepareDatabase, type Prepared } from "../sql/schema.server";
 import type { SqlClient, SqlQueries } from "../sql/sql-client.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /**
  * A PostgreSQL server (DATABASE_URL) through a node-postgres connection pool: the backend for
- * several server processes on one database (docs/data.md#backends, ADR 016). Same SQL, prelude,
+ * several server processes on one database (docs/data.md#databases-and-backends, ADR 016). Same SQL, prelude,
  * migrations and seed as the embedded database; only the driver differs.
  */
 

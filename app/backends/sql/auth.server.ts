@@ -7,13 +7,13 @@ import {
   type AuthOutcome,
   type SessionLookup,
   type SessionRef,
-} from "../types";
+} from "../types.server";
 import type { SqlClient } from "./sql-client.server";
 import { hashPassword, needsRehash, PasswordHashesBusy, verifyDummyPassword, verifyPassword } from "./password.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /**
- * Accounts and server-side sessions in the embedded database or a PostgreSQL server (ADR 006, ADR 016). The cookie holds a
+ * Accounts and server-side sessions in the embedded database or a PostgreSQL server (ADR 030, ADR 016). The cookie holds a
  * random 256-bit token; the table holds its SHA-256. A session ends when the shopper signs out,
  * after a week without a visit (sliding), or 30 days after sign-in, whichever comes first.
  */
@@ -111,7 +111,7 @@ export class SqlAuthBackend implements AuthBackend {
     }
   }
 
-  async getUser(session: SessionRef): Promise<SessionLookup> {
+  async lookUpSession(session: SessionRef): Promise<SessionLookup> {
     const now = this.now();
     const { rows } = await this.db.query<{ user_id: string; email: string; last_seen_at: Date; expires_at: Date }>(
       `select s.user_id, u.email, s.last_seen_at, s.expires_at

@@ -4,7 +4,7 @@ import {
   readCatalogueFile,
   type RowProblem,
 } from "../catalogue-file.server";
-import { PRODUCT_COLUMNS } from "../product-row";
+import { PRODUCT_COLUMNS } from "../product-row.server";
 import type { SqlClient, SqlQueries } from "./sql-client.server";
 
 /**

@@ -3,11 +3,11 @@ import { availableParallelism } from "node:os";
 
 import pLimit from "p-limit";
 
-import { memoisePromise } from "~/services/memoise-promise.server";
-import { appCounter, appGauge } from "~/services/metrics.server";
+import { memoisePromise } from "~/lib/memoise-promise.server";
+import { appCounter, appGauge } from "~/lib/metrics.server";
 
 /**
- * Password hashing for the embedded backend (ADR 006, OWASP ASVS 5): scrypt, memory-hard,
+ * Password hashing for the embedded backend (ADR 030, OWASP ASVS 5): scrypt, memory-hard,
  * with N=2^15, r=8, p=3 (32 MiB and a couple of hundred milliseconds per hash), a 16-byte random
  * salt and a constant-time comparison. The stored string names its parameters
  * (`scrypt$N$r$p$salt$hash`, base64url), so they can change without breaking old hashes.

@@ -1,6 +1,6 @@
-import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row";
-import { containsPattern } from "~/backends/search-pattern";
-import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types";
+import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row.server";
+import { containsPattern } from "~/backends/search-pattern.server";
+import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types.server";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 

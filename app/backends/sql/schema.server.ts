@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
-import { StartupError } from "~/services/startup-error.server";
+import { StartupError } from "~/lib/startup-error.server";
 
 import { ACCOUNTS_SCHEMA } from "./auth-schema.server";
 import type { SqlClient, SqlQueries } from "./sql-client.server";

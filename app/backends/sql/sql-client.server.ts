@@ -1,5 +1,5 @@
 /**
- * What the SQL backend needs from a PostgreSQL driver (docs/data.md#backends): the embedded PGlite
+ * What the SQL backend needs from a PostgreSQL driver (docs/data.md#databases-and-backends): the embedded PGlite
  * database and a PostgreSQL server (node-postgres) both provide it, so the repository, the
  * accounts and the migrations are written once (ADR 016).
  */

@@ -18,10 +18,10 @@ import {
   type AuthUser,
   type SessionLookup,
   type SessionRef,
-} from "../types";
+} from "../types.server";
 import type { BoundedFetchOptions } from "./bounded-fetch.server";
 import { createSupabaseClient, type SupabaseSettings } from "./client.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /**
  * Hosted Supabase Auth (GoTrue) through supabase-js: signUp, signInWithPassword, signOut, and
@@ -197,7 +197,7 @@ export class SupabaseAuthBackend implements AuthBackend {
     }
   }
 
-  async getUser(ref: SessionRef): Promise<SessionLookup> {
+  async lookUpSession(ref: SessionRef): Promise<SessionLookup> {
     const stored = parseStored(ref);
     if (!stored) return { user: null, session: null };
     const nowSeconds = Math.floor(this.now() / 1000);

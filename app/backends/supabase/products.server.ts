@@ -1,8 +1,8 @@
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 
-import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row";
-import { containsPattern, literalRegex } from "~/backends/search-pattern";
-import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types";
+import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row.server";
+import { containsPattern, literalRegex } from "~/backends/search-pattern.server";
+import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types.server";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { checkReferences, headingAnchor, markdownAnchors, type SourceFile } from "../../scripts/check-references";
+import {
+  checkDecisionStatuses,
+  checkReferences,
+  headingAnchor,
+  markdownAnchors,
+  type SourceFile,
+} from "../../scripts/check-references";
 
 /**
  * The reference check that `npm run lint` runs (scripts/check-references.ts), on small trees of
@@ -120,5 +126,44 @@ describe("headingAnchor", () => {
 
   it("numbers repeated headings as GitHub does", () => {
     expect([...markdownAnchors("# A\n## B\n## B\n### B")]).toEqual(["a", "b", "b-1", "b-2"]);
+  });
+});
+
+describe("checkDecisionStatuses", () => {
+  const adr = (number: string, status: string): SourceFile => ({
+    path: `docs/decisions/${number}-a-decision.md`,
+    text: `# ${number}: A decision\n\n${status}\n\n## Context\n`,
+  });
+  const link = (number: string) => `[${number}](${number}-a-decision.md)`;
+
+  it("accepts status lines in the one format whose relations both sides state", () => {
+    const files = [
+      adr("001", `Status: Superseded by ${link("003")}; amended by ${link("002")}`),
+      adr("002", `Status: Accepted; amends ${link("001")}`),
+      adr("003", `Status: Accepted; supersedes ${link("001")}`),
+      adr("004", "Status: Proposed"),
+    ];
+    expect(checkDecisionStatuses(files)).toEqual([]);
+  });
+
+  it("rejects an ADR without a status line, or with one in another format", () => {
+    const files = [adr("001", "## Context"), adr("002", "Status: accepted"), adr("003", "Status: Superseded by 001")];
+    expect(checkDecisionStatuses(files).map((problem) => problem.path)).toEqual(files.map((file) => file.path));
+  });
+
+  it("rejects a relation the other ADR does not state back", () => {
+    const files = [
+      adr("001", "Status: Accepted"),
+      adr("002", `Status: Accepted; supersedes ${link("001")}`),
+      adr("003", `Status: Accepted; amends ${link("001")}`),
+    ];
+    expect(checkDecisionStatuses(files)).toEqual([
+      {
+        path: "docs/decisions/002-a-decision.md",
+        line: 3,
+        message: 'ADR 001\'s status does not say "Superseded by 002"',
+      },
+      { path: "docs/decisions/003-a-decision.md", line: 3, message: 'ADR 001\'s status does not say "amended by 003"' },
+    ]);
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { CachedProductRepository, listQueryKey } from "~/backends/cached-repository";
-import { relatedProducts } from "~/backends/related-products";
-import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types";
+import { CachedProductRepository, listQueryKey } from "~/backends/cached-product-repository.server";
+import { relatedProducts } from "~/backends/related-products.server";
+import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types.server";
 import { DEFAULT_QUERY } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 
 /**
- * The read cache in front of the embedded catalogue (ADR 007): it must answer exactly what the
+ * The read cache in front of the embedded catalogue (ADR 031): it must answer exactly what the
  * repository behind it answers, ask that repository once per distinct question, stay within
  * its bounds, and never keep a failure.
  */

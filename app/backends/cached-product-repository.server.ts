@@ -1,11 +1,11 @@
 import { LRUCache } from "lru-cache";
 
-import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types";
+import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types.server";
 import type { Product } from "~/models/product";
 
 /**
  * A bounded in-process cache in front of a ProductRepository whose catalogue only this process
- * can change (ADR 007, ADR 028). The embedded database qualifies: PGlite cannot share its data
+ * can change (ADR 031, ADR 028). The embedded database qualifies: PGlite cannot share its data
  * directory with another process, so a catalogue import reaches the running server through
  * DATA_DIR's control socket, and the server clears this cache when the import commits
  * (catalogue-changes.server.ts). Do NOT put this in front of a backend that can change

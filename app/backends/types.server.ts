@@ -11,15 +11,16 @@ export interface ProductPage {
 }
 
 /**
- * Product reads, implemented once for the embedded PGlite database and once for hosted
- * Supabase. Only `backends/` knows which one is in use.
+ * Product reads, implemented by the two backends: the SQL backend (the embedded database or a
+ * PostgreSQL server, ADR 016) and the Supabase backend (hosted Supabase). Only `backends/` knows
+ * which one is in use (docs/glossary.md).
  */
 export interface ProductRepository {
   /** Filtered, sorted (ties broken by id) and paged in the database. */
   listProducts(query: ProductListQuery): Promise<ProductPage>;
   /** null when there is no product with this id. */
   getProduct(id: number): Promise<Product | null>;
-  /** Up to `limit` products of the category, best rated first, ties by id (related products: ~/backends/related-products). */
+  /** Up to `limit` products of the category, best rated first, ties by id (related products: ~/backends/related-products.server). */
   bestRatedInCategory(category: string, limit: number): Promise<Product[]>;
   /** Products by id, in the order given; unknown ids are skipped (home's featured products). */
   getProducts(ids: readonly number[]): Promise<Product[]>;
@@ -122,18 +123,19 @@ export interface SessionLookup {
 }
 
 /**
- * Accounts and sessions, implemented once for the embedded database and once for hosted
- * Supabase auth (GoTrue). Sign-up confirms at once and signs the new user in (docs/accounts.md#sign-in-and-sign-up).
+ * Accounts and sessions, implemented by the SQL backend and by the Supabase backend (hosted
+ * Supabase auth, GoTrue). Sign-up confirms at once and signs the new user in (docs/accounts.md#sign-in-and-sign-up).
  */
 export interface AuthBackend {
   signUp(email: string, password: string): Promise<AuthOutcome>;
   signIn(email: string, password: string): Promise<AuthOutcome>;
   /** Ends the session on the server; a session that is already gone is not an error. */
   signOut(session: SessionRef): Promise<{ error: AuthFailure | null }>;
-  getUser(session: SessionRef): Promise<SessionLookup>;
+  /** Who the session belongs to, if it is still valid (the app's `getUser(request)` reads the cookie first). */
+  lookUpSession(session: SessionRef): Promise<SessionLookup>;
 }
 
-/** The messages GoTrue answers with, reused by the embedded backend so both read the same; and our own. */
+/** The messages GoTrue answers with, reused by the SQL backend so both read the same; and our own. */
 export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid login credentials",
   alreadyRegistered: "User already registered",

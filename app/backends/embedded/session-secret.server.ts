@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { dataDirProblem } from "./data-dir-lock.server";
+
+/** Beside the data it signs sessions for: a backup carries it (backup.server.ts). */
+const SECRET_FILE = "session-secret";
+
+/**
+ * The cookie secret production uses on the embedded database when SESSION_SECRET is unset (ADR
+ * 006; with a PostgreSQL server or hosted Supabase the configuration refuses to start instead,
+ * since several processes must share one secret). One process owns DATA_DIR, so a random secret
+ * is made on first start and kept beside the data (`DATA_DIR/session-secret`, mode 0600):
+ * `npm start` works on a fresh clone, and sessions survive restarts for exactly as long as the
+ * accounts they belong to. With `DATA_DIR=memory://` nothing survives a restart anyway, so the
+ * secret lives in memory.
+ */
+export function sessionSecretKeptWithData(dataDir: string): string {
+  if (dataDir.startsWith("memory://")) return randomBytes(32).toString("base64url");
+  const file = path.resolve(process.cwd(), dataDir, SECRET_FILE);
+  try {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw dataDirProblem(path.dirname(file), error);
+  }
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  } catch (error) {
+    throw dataDirProblem(path.dirname(file), error);
+  }
+  return secret;
+}

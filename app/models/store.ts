@@ -1,7 +1,0 @@
-/** The store's name, used in titles, the header and structured data. One constant. */
-export const STORE_NAME = "MakerVolt";
-
-/** `{heading} - MakerVolt`, the title pattern for every page. */
-export function pageTitle(heading: string): string {
-  return `${heading} - ${STORE_NAME}`;
-}
