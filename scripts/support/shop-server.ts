@@ -189,7 +189,8 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
-      // The embedded database, whatever the environment says about a hosted one.
+      // The embedded database, whatever the environment says about another one (an empty setting is unset).
+      DATABASE_URL: "",
       SUPABASE_URL: "",
       SUPABASE_ANON_KEY: "",
       ...options.env,
