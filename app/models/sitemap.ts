@@ -9,11 +9,8 @@ import { SITEMAP_PATHS } from "./pages";
 /** The protocol's limit for one sitemap file. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
-/** Indexable pages that are not products: the `sitemap` paths of the list of the shop's pages (pages.ts). */
-export const SITEMAP_PAGE_PATHS: readonly string[] = SITEMAP_PATHS;
-
 /** How many product ids one sitemap file has room for beside the pages. */
-export const SITEMAP_PRODUCT_LIMIT = SITEMAP_URL_LIMIT - SITEMAP_PAGE_PATHS.length;
+export const SITEMAP_PRODUCT_LIMIT = SITEMAP_URL_LIMIT - SITEMAP_PATHS.length;
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
@@ -24,7 +21,7 @@ export function escapeXml(text: string): string {
 
 /** Absolute URLs for the sitemap: the pages, then each product, at most SITEMAP_URL_LIMIT. */
 export function sitemapUrls(origin: string, productIds: readonly number[]): string[] {
-  const paths = [...SITEMAP_PAGE_PATHS, ...productIds.slice(0, SITEMAP_PRODUCT_LIMIT).map(productPath)];
+  const paths = [...SITEMAP_PATHS, ...productIds.slice(0, SITEMAP_PRODUCT_LIMIT).map(productPath)];
   return paths.map((path) => absoluteUrl(origin, path));
 }
 

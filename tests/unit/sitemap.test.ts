@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 
 import { CATEGORIES } from "~/models/categories";
+import { SITEMAP_PATHS } from "~/models/pages";
 import {
   escapeXml,
   robotsTxt,
-  SITEMAP_PAGE_PATHS,
   SITEMAP_PRODUCT_LIMIT,
   SITEMAP_URL_LIMIT,
   sitemapUrls,
@@ -82,7 +82,7 @@ describe("sitemapUrls", () => {
     const ids = Array.from({ length: SITEMAP_URL_LIMIT }, (_, i) => i + 1);
     const urls = sitemapUrls(ORIGIN, ids);
     expect(urls).toHaveLength(SITEMAP_URL_LIMIT);
-    expect(SITEMAP_PRODUCT_LIMIT).toBe(SITEMAP_URL_LIMIT - SITEMAP_PAGE_PATHS.length);
+    expect(SITEMAP_PRODUCT_LIMIT).toBe(SITEMAP_URL_LIMIT - SITEMAP_PATHS.length);
     expect(urls.at(-1)).toBe(`${ORIGIN}/product/${SITEMAP_PRODUCT_LIMIT}`);
   });
 });
@@ -92,7 +92,7 @@ describe("sitemapXml", () => {
     const ids = Array.from({ length: 10_000 }, (_, i) => i + 1);
     const xml = sitemapXml(sitemapUrls(ORIGIN, ids));
     expect(await validate(xml)).toEqual({ valid: true, errors: [] });
-    expect(xml.match(/<url>/g)).toHaveLength(10_000 + SITEMAP_PAGE_PATHS.length);
+    expect(xml.match(/<url>/g)).toHaveLength(10_000 + SITEMAP_PATHS.length);
   });
 
   it("escapes the five XML characters in every location", async () => {
