@@ -1,4 +1,4 @@
-import { LRUCache } from "lru-cache";
+import FlatQueue from "flatqueue";
 
 import type { Bucket, TokenBuckets } from "./types.server";
 
@@ -14,28 +14,48 @@ export function levelAt(level: Level | undefined, bucket: Bucket, now: number): 
   return Math.min(bucket.capacity, level.tokens + Math.max(0, now - level.at) / bucket.refillMs);
 }
 
+/** A bucket kept, as last written. A queue's entry is current only while the map still holds this very object. */
+interface Kept extends Level {
+  key: string;
+  /** When it has a token again: until then it is a lock (it refuses every attempt). */
+  unlocksAt: number;
+  /** When it has all its tokens again: from then on it is as good as not kept. */
+  fullAt: number;
+}
+
 /**
  * Token buckets in this process's memory, for the embedded database, which only one process can
  * open, so one process's buckets are all there are (ADR 023). Each method runs without a pause
- * (no await inside), so no other request sees a bucket half taken. Each bucket is kept only until
- * it is full again, and at most `maxBuckets` of them: the least recently used go first (a bucket
- * that goes is as good as full).
+ * (no await inside), so no other request sees a bucket half taken.
+ *
+ * A bucket is kept until it is full again, and at most `maxBuckets` of them. Letting one go hands
+ * its missing tokens back, so when a new bucket needs room the one to go is the one that will be
+ * full soonest (full ones first): a crowd of fresh emails makes buckets that are full within a
+ * minute, which go before any bucket someone has drained (docs/accounts.md#rate-limits). A lock is
+ * never let go: when every other bucket kept is one, an attempt that needs a new bucket is refused
+ * until the first lock lapses. That shuts out newcomers for at most a minute under a flood of
+ * locks, rather than give a guesser the tokens of the account they were locked out of.
  */
 export class MemoryTokenBuckets implements TokenBuckets {
-  private readonly levels: LRUCache<string, Level>;
+  private readonly kept = new Map<string, Kept>();
+  /** Buckets that were locks when written, the first to lapse first. */
+  private readonly locks = new FlatQueue<Kept>();
+  /** The others, and locks that have lapsed: the soonest full first, the next to go. */
+  private readonly evictable = new FlatQueue<Kept>();
 
   constructor(
-    maxBuckets = 50_000,
+    private readonly maxBuckets = 50_000,
     private readonly now: () => number = Date.now,
-  ) {
-    this.levels = new LRUCache<string, Level>({ max: maxBuckets });
-  }
+  ) {}
 
   async take(buckets: readonly Bucket[]): Promise<number> {
     const now = this.now();
-    const levels = buckets.map((bucket) => levelAt(this.levels.get(bucket.key), bucket, now));
+    this.forgetFull(now);
+    const levels = buckets.map((bucket) => levelAt(this.kept.get(bucket.key), bucket, now));
     const wait = Math.max(0, ...buckets.map((bucket, i) => (1 - levels[i]!) * bucket.refillMs));
     if (wait > 0) return wait;
+    const waitForRoom = this.makeRoom(buckets, now);
+    if (waitForRoom > 0) return waitForRoom;
     buckets.forEach((bucket, i) => this.keep(bucket, levels[i]! - 1, now));
     return 0;
   }
@@ -43,24 +63,87 @@ export class MemoryTokenBuckets implements TokenBuckets {
   async giveBack(buckets: readonly Bucket[]): Promise<void> {
     const now = this.now();
     for (const bucket of buckets) {
-      const level = this.levels.get(bucket.key);
-      if (level) this.keep(bucket, Math.min(bucket.capacity, levelAt(level, bucket, now) + 1), now);
+      const kept = this.kept.get(bucket.key);
+      if (kept) this.keep(bucket, Math.min(bucket.capacity, levelAt(kept, bucket, now) + 1), now);
     }
   }
 
   async refill(keys: readonly string[]): Promise<void> {
-    for (const key of keys) this.levels.delete(key);
+    for (const key of keys) this.kept.delete(key);
   }
 
   /** Buckets kept (not full). */
   get size(): number {
-    return this.levels.size;
+    return this.kept.size;
+  }
+
+  private isCurrent(entry: Kept): boolean {
+    return this.kept.get(entry.key) === entry;
+  }
+
+  /** Moves lapsed locks among the evictable, and lets go of the buckets that are full again. */
+  private forgetFull(now: number) {
+    while (this.locks.length > 0 && this.locks.peekValue()! <= now) {
+      const entry = this.locks.pop()!;
+      if (this.isCurrent(entry)) this.evictable.push(entry, entry.fullAt);
+    }
+    while (this.evictable.length > 0 && this.evictable.peekValue()! <= now) {
+      const entry = this.evictable.pop()!;
+      if (this.isCurrent(entry)) this.kept.delete(entry.key);
+    }
+  }
+
+  /**
+   * Lets go of as many buckets as the attempt's new ones need, the soonest full first, never one of
+   * the attempt's own (they are about to be written) nor a lock. 0 when there is room, otherwise
+   * the milliseconds until the first lock lapses.
+   */
+  private makeRoom(buckets: readonly Bucket[], now: number): number {
+    const own = new Set(buckets.map((bucket) => bucket.key));
+    let needed = this.kept.size + [...own].filter((key) => !this.kept.has(key)).length - this.maxBuckets;
+    const spared: Kept[] = [];
+    while (needed > 0 && this.evictable.length > 0) {
+      const entry = this.evictable.pop()!;
+      if (!this.isCurrent(entry)) continue;
+      if (own.has(entry.key)) spared.push(entry);
+      else {
+        this.kept.delete(entry.key);
+        needed--;
+      }
+    }
+    for (const entry of spared) this.evictable.push(entry, entry.fullAt);
+    if (needed <= 0) return 0;
+    // Every other bucket kept is a lock (forgetFull moved the lapsed ones); the attempt's own are
+    // not, or it would have been refused already.
+    while (this.locks.length > 0 && !this.isCurrent(this.locks.peek()!)) this.locks.pop();
+    const firstLapse = this.locks.peekValue();
+    if (firstLapse === undefined) throw new RangeError(`maxBuckets (${this.maxBuckets}) cannot hold one attempt`);
+    return firstLapse - now;
   }
 
   private keep(bucket: Bucket, tokens: number, now: number) {
-    const untilFull = (bucket.capacity - tokens) * bucket.refillMs;
-    if (untilFull <= 0) this.levels.delete(bucket.key);
-    // lru-cache checks ttl against its own clock; `levelAt` makes a late expiry harmless (a full bucket is a full bucket).
-    else this.levels.set(bucket.key, { tokens, at: now }, { ttl: Math.ceil(untilFull) });
+    const fullAt = now + (bucket.capacity - tokens) * bucket.refillMs;
+    if (fullAt <= now) {
+      this.kept.delete(bucket.key);
+      return;
+    }
+    const entry: Kept = { key: bucket.key, tokens, at: now, unlocksAt: now + (1 - tokens) * bucket.refillMs, fullAt };
+    this.kept.set(bucket.key, entry);
+    if (entry.unlocksAt > now) this.locks.push(entry, entry.unlocksAt);
+    else this.evictable.push(entry, entry.fullAt);
+    // Every write leaves the bucket's earlier entry behind in a queue; rebuilt from the map once
+    // those outnumber the buckets, so the queues stay within a small multiple of maxBuckets.
+    if (this.locks.length + this.evictable.length > 2 * this.kept.size + 1_024) this.rebuildQueues(now);
+  }
+
+  private rebuildQueues(now: number) {
+    this.locks.clear();
+    this.evictable.clear();
+    for (const entry of this.kept.values()) {
+      if (entry.unlocksAt > now) this.locks.push(entry, entry.unlocksAt);
+      else this.evictable.push(entry, entry.fullAt);
+    }
+    this.locks.shrink();
+    this.evictable.shrink();
   }
 }

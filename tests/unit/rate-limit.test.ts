@@ -58,12 +58,99 @@ describe("MemoryTokenBuckets", () => {
     expect(await buckets.take([pair])).toBeGreaterThan(0);
   });
 
-  it("keeps no bucket that is full and at most maxBuckets of the others, the least recently used going first", async () => {
+  it("keeps no bucket that is full and at most maxBuckets of the others", async () => {
     const buckets = new MemoryTokenBuckets(3);
     for (const key of ["a", "b", "c", "d"]) await buckets.take([bucket(key)]);
     expect(buckets.size).toBe(3);
     await buckets.giveBack([bucket("d")]);
     expect(buckets.size).toBe(2);
+  });
+
+  /** `count` attempts, each from a bucket of its own never seen before, as a crowd of fresh emails makes them. */
+  async function freshAttempts(buckets: MemoryTokenBuckets, count: number) {
+    const waits = [];
+    for (let i = 0; i < count; i++) waits.push(await buckets.take([bucket(`fresh-${i}`)]));
+    return waits;
+  }
+
+  it("keeps a locked bucket however many fresh ones fill the store", async () => {
+    let now = 0;
+    const buckets = new MemoryTokenBuckets(10, () => now);
+    const victim = bucket("victim");
+    for (let i = 0; i < 5; i++) await buckets.take([victim]);
+    now += 1_000;
+    expect(await freshAttempts(buckets, 30)).toEqual(Array(30).fill(0));
+    expect(buckets.size).toBe(10);
+    expect(await buckets.take([victim])).toBe(59_000);
+  });
+
+  it("lets fresh buckets go before one that has lost more of its tokens, so stopping short of a lock gains nothing", async () => {
+    let now = 0;
+    const buckets = new MemoryTokenBuckets(10, () => now);
+    const victim = bucket("victim");
+    for (let i = 0; i < 4; i++) await buckets.take([victim]);
+    now += 1_000;
+    await freshAttempts(buckets, 30);
+    expect(await buckets.take([victim])).toBe(0);
+    expect(await buckets.take([victim])).toBe(59_000);
+  });
+
+  it("lets full buckets go first, however recently used", async () => {
+    let now = 0;
+    const buckets = new MemoryTokenBuckets(2, () => now);
+    await buckets.take([bucket("short", 2, 60_000)]);
+    await buckets.take([bucket("back-soon", 1, 1_000)]);
+    now += 1_000;
+    expect(await buckets.take([bucket("new")])).toBe(0);
+    expect(await buckets.take([bucket("short", 2, 60_000)])).toBe(0);
+    expect(await buckets.take([bucket("short", 2, 60_000)])).toBe(59_000);
+  });
+
+  it("refuses an attempt that needs a new bucket when every other bucket kept is a lock, until one lapses", async () => {
+    let now = 0;
+    const buckets = new MemoryTokenBuckets(3, () => now);
+    const locks = ["a", "b", "c"].map((key) => bucket(key, 2));
+    for (const lock of locks) {
+      await buckets.take([lock]);
+      await buckets.take([lock]);
+      now += 10_000;
+    }
+    // a gets a token back at 60 s, b at 70 s, c at 80 s: until then nothing may go.
+    expect(await buckets.take([bucket("new")])).toBe(30_000);
+    expect(buckets.size).toBe(3);
+    for (const [i, lock] of locks.entries()) expect(await buckets.take([lock])).toBeCloseTo(30_000 + i * 10_000);
+    now += 30_000;
+    // a is no longer a lock: it is the one to go.
+    expect(await buckets.take([bucket("new")])).toBe(0);
+    expect(await buckets.take([locks[1]!])).toBeCloseTo(10_000);
+    expect(await buckets.take([locks[2]!])).toBeCloseTo(20_000);
+  });
+
+  it("still keeps its locks after thousands of changes to one bucket", async () => {
+    const buckets = new MemoryTokenBuckets(10, () => 0);
+    const victim = bucket("victim");
+    for (let i = 0; i < 5; i++) await buckets.take([victim]);
+    const busy = bucket("busy");
+    for (let i = 0; i < 5_000; i++) {
+      await buckets.take([busy]);
+      await buckets.giveBack([busy]);
+      await buckets.take([busy]);
+    }
+    await freshAttempts(buckets, 30);
+    expect(buckets.size).toBe(10);
+    expect(await buckets.take([victim])).toBe(60_000);
+  });
+
+  it("never makes room for an attempt by letting go of its own buckets", async () => {
+    const buckets = new MemoryTokenBuckets(2, () => 0);
+    const soonFull = bucket("soon-full", 5, 1_000);
+    const drained = bucket("drained");
+    await buckets.take([soonFull]);
+    for (let i = 0; i < 3; i++) await buckets.take([drained]);
+    expect(await buckets.take([soonFull, bucket("new")])).toBe(0);
+    expect(buckets.size).toBe(2);
+    for (let i = 0; i < 3; i++) expect(await buckets.take([soonFull])).toBe(0);
+    expect(await buckets.take([soonFull])).toBeGreaterThan(0);
   });
 
   it("counts what came back since, to the capacity", () => {
