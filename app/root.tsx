@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import { useEffect, type ReactNode } from "react";
@@ -93,11 +94,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const visitor = useRootLoaderData()?.visitor ?? null;
   const toast = visitor?.toast ?? null;
   const newsletter = visitor?.flashForm?.form === NEWSLETTER_FORM ? visitor.flashForm : null;
+  const { pathname, search } = useLocation();
   useEffect(() => {
     // Lets tests (and CSS, if ever needed) tell the enhanced page from the server HTML. It lives
     // in Layout so the error page is marked too.
     document.documentElement.dataset.hydrated = "";
   }, []);
+  useEffect(() => {
+    // Which page is on screen: a client navigation changes the URL before React has rendered the
+    // new page, and this runs only once it has. Tests wait for it (docs/testing.md#waiting-for-a-page).
+    document.documentElement.dataset.location = pathname + search;
+  }, [pathname, search]);
   return (
     <html lang="en">
       <head>

@@ -8,10 +8,11 @@
 #
 #   bash scripts/ensure-test-tools.sh                # all five
 #   bash scripts/ensure-test-tools.sh chromium       # or any of: lynx postgresql nginx java wrk
-#                                                    # netsurf dillo xvfb imagemagick
+#                                                    # netsurf dillo xvfb imagemagick stress-ng
 #
 # wrk (a load generator in C) only for `npm run bench -- --topology proxy`; NetSurf, Dillo, Xvfb and
-# ImageMagick only for scripts/limited-browser-screenshots.sh. Never for the tests.
+# ImageMagick only for scripts/limited-browser-screenshots.sh; stress-ng only for
+# scripts/test-under-load.sh. Never for the tests themselves.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 lynx_path="${LYNX_PATH:-lynx}"
@@ -38,6 +39,7 @@ has() {
     dillo) command -v dillo >/dev/null 2>&1 ;;
     xvfb) command -v Xvfb >/dev/null 2>&1 ;;
     imagemagick) command -v import >/dev/null 2>&1 ;;
+    stress-ng) command -v stress-ng >/dev/null 2>&1 ;;
   esac
 }
 
@@ -55,11 +57,11 @@ browsers=("$@")
 missing=()
 for browser in "${browsers[@]}"; do
   case "$browser" in
-    chromium | lynx | postgresql | nginx | java | wrk | netsurf | dillo | xvfb | imagemagick)
+    chromium | lynx | postgresql | nginx | java | wrk | netsurf | dillo | xvfb | imagemagick | stress-ng)
       has "$browser" || missing+=("$browser")
       ;;
     *)
-      echo "ensure-test-tools.sh: unknown name '$browser' (expected chromium, lynx, postgresql, nginx, java, wrk, netsurf, dillo, xvfb or imagemagick)" >&2
+      echo "ensure-test-tools.sh: unknown name '$browser' (expected chromium, lynx, postgresql, nginx, java, wrk, netsurf, dillo, xvfb, imagemagick or stress-ng)" >&2
       exit 2
       ;;
   esac
@@ -92,6 +94,7 @@ fi
       nginx) echo "- nginx for the tests behind a caching proxy: sudo apt-get install nginx." ;;
       java) echo "- Java (java on PATH) for the Nu HTML Checker in the HTML validity test: sudo apt-get install default-jre-headless." ;;
       wrk) echo "- wrk for the benchmark through the proxy: sudo apt-get install wrk." ;;
+      stress-ng) echo "- stress-ng to keep the cores busy while the tests run: sudo apt-get install stress-ng." ;;
       netsurf | dillo | xvfb | imagemagick)
         echo "- $browser for the limited-browser screenshots: sudo apt-get install $(package_of "$browser")." ;;
     esac

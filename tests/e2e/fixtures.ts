@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 /**
  * The WCAG tags the shop is audited against (wcag22aa turns on target-size), plus best practices
@@ -115,3 +122,36 @@ export async function waitForHydration(page: Page) {
 }
 
 export { expect };
+
+/**
+ * Waits until the page shown is `path` (pathname and search, or a full URL), not merely the address
+ * bar. Without JavaScript a new URL is a new document, so the URL is proof enough. With it, a client
+ * navigation changes the URL before React renders the new page, so for a moment the old page's
+ * headings and links are still there to be read (and a heading seen is no proof of which page it
+ * belongs to): the root marks <html data-location> once the page for the URL has rendered.
+ */
+export async function waitForPage(page: Page, path: string) {
+  const url = new URL(path, page.url());
+  await expect(page).toHaveURL(url.href);
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect(page.locator("html"), `the page for ${url.pathname}${url.search}`).toHaveAttribute(
+    "data-location",
+    url.pathname + url.search,
+  );
+}
+
+/**
+ * Follows the first of `links` as a shopper would: reads its href once, clicks the link with that
+ * very href (`links.first()` is resolved again at the click, and may by then be another link), and
+ * waits for the page it leads to (waitForPage). Returns the href.
+ */
+export async function followLink(page: Page, links: Locator): Promise<string> {
+  const href = await links.first().getAttribute("href");
+  if (href === null) throw new Error(`no href on ${links.first().toString()}`);
+  await links
+    .and(page.locator(`[href=${JSON.stringify(href)}]`))
+    .first()
+    .click();
+  await waitForPage(page, href);
+  return href;
+}

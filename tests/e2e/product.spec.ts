@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, followLink, test, waitForHydration } from "./fixtures";
 
 async function open(page: Page, path: string, hasJs: boolean) {
   const response = await page.goto(path);
@@ -13,12 +13,11 @@ async function openProductFromCatalogue(page: Page, hasJs: boolean, catalogue = 
   await open(page, catalogue, hasJs);
   const cards = page.getByRole("main").getByRole("article");
   const card = hasText ? cards.filter({ hasText }).first() : cards.first();
-  const link = card.getByRole("heading").getByRole("link");
-  const name = await link.innerText();
-  await link.click();
+  const name = await card.getByRole("heading").innerText();
+  const path = await followLink(page, card.getByRole("heading").getByRole("link"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   if (hasJs) await waitForHydration(page);
-  return { name, path: new URL(page.url()).pathname };
+  return { name, path };
 }
 
 test.describe("product detail", () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { validateXML } from "xmllint-wasm";
 
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, followLink, test, waitForHydration } from "./fixtures";
 
 /**
  * What search engines and link previews read (docs/seo.md): canonical URLs, robots
@@ -261,16 +261,11 @@ test.describe("search engines and link previews", () => {
       .getByRole("region", { name: "Featured Products" })
       .getByRole("article")
       .first()
-      .getByRole("link")
-      .first();
-    const productPath = new URL((await featured.getAttribute("href"))!, baseURL).pathname;
-    await featured.click();
-    await expect(page).toHaveURL(new RegExp(`${productPath}$`));
+      .getByRole("link");
+    const productPath = await followLink(page, featured);
     await page.waitForLoadState("load");
     await expect(canonical).toHaveCount(1);
     await expect(canonical).toHaveAttribute("href", `${baseURL}${productPath}`);
-    // Read only now: with JavaScript the URL changes a moment before the new page is rendered,
-    // and the canonical link above is rendered in the same commit as the heading.
     const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
 
     await expect(page.locator('head meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}${productPath}`);

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 
-import type { Page, Response } from "@playwright/test";
+import type { Page, Request, Response } from "@playwright/test";
 
 import { pageDataPath } from "../support/page-data";
 
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, followLink, test, waitForHydration, waitForPage } from "./fixtures";
 
 /**
  * A JavaScript shopper through the shop as it runs at scale (nginx and its cache in front of two
@@ -42,20 +42,33 @@ interface DataAnswer {
   body: string | null;
 }
 
+interface PageDataRecorder {
+  answers: DataAnswer[];
+  /** Forgets what was recorded, and every answer to a request sent before now, whenever it arrives. */
+  clear(): void;
+}
+
 /**
  * Every `.data` answer the page's navigations receive, as it arrives (not a hover's prefetch, whose
  * body Playwright does not keep: the navigation after it is recorded, from the browser's cache).
+ * A body is read after its answer arrives, and an answer may arrive after the test has moved on:
+ * each answer is kept only if its request was sent since the last clear().
  */
-function recordPageData(page: Page): DataAnswer[] {
+function recordPageData(page: Page): PageDataRecorder {
   const answers: DataAnswer[] = [];
+  let round = 0;
+  const sentInRound = new WeakMap<Request, number>();
+  page.on("request", (request) => sentInRound.set(request, round));
   page.on("response", (response: Response) => {
     const url = new URL(response.url());
     if (!url.pathname.endsWith(".data") || response.request().resourceType() !== "fetch") return;
+    const sentIn = sentInRound.get(response.request());
     const headers = response.headers();
     void response
       .text()
       .catch(() => null)
-      .then((body) =>
+      .then((body) => {
+        if (sentIn !== round) return;
         answers.push({
           path: url.pathname + url.search,
           status: response.status(),
@@ -63,28 +76,28 @@ function recordPageData(page: Page): DataAnswer[] {
           cacheStatus: headers["x-cache-status"],
           setCookie: headers["set-cookie"],
           body,
-        }),
-      );
+        });
+      });
   });
-  return answers;
+  return {
+    answers,
+    clear() {
+      round += 1;
+      answers.length = 0;
+    },
+  };
 }
 
 /**
- * Home as a document, then JOURNEY by following links (the first on the page of each), each page's
- * heading waited for. Returns the data paths the pages visited have.
+ * Home as a document, then JOURNEY by following links (the first on the page of each), each step
+ * waiting for its page to be the one shown before the next link is read. Returns the data paths of
+ * the pages visited.
  */
 async function browse(page: Page): Promise<string[]> {
   await page.goto("/");
   await waitForHydration(page);
   const visited: string[] = [];
-  for (const selector of JOURNEY) {
-    const link = page.locator(selector).first();
-    const path = (await link.getAttribute("href"))!;
-    await link.click();
-    await expect(page).toHaveURL(new URL(path, page.url()).href);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    visited.push(pageDataPath(path));
-  }
+  for (const selector of JOURNEY) visited.push(pageDataPath(await followLink(page, page.locator(selector))));
   return visited;
 }
 
@@ -98,14 +111,14 @@ test.describe("client navigations through the shared cache @js-only", () => {
   test("the next anonymous shopper's page data comes from nginx's cache, the same for both", async ({ browser }) => {
     const first = await browser.newContext();
     const firstPage = await first.newPage();
-    const firstAnswers = recordPageData(firstPage);
+    const firstAnswers = recordPageData(firstPage).answers;
     const journey = await browse(firstPage);
     const before = await answersFor(firstAnswers, journey);
     await first.close();
 
     const next = await browser.newContext();
     const nextPage = await next.newPage();
-    const nextAnswers = recordPageData(nextPage);
+    const nextAnswers = recordPageData(nextPage).answers;
     expect(await browse(nextPage)).toEqual(journey);
     for (const answer of await answersFor(nextAnswers, journey)) {
       expect(answer.status, answer.path).toBe(200);
@@ -132,8 +145,8 @@ test.describe("client navigations through the shared cache @js-only", () => {
     });
     await page.goto("/products/sensors");
     await waitForHydration(page);
-    const card = page.getByRole("main").locator('a[href^="/product/"]').first();
-    const productPath = (await card.getAttribute("href"))!;
+    const productPath = (await page.getByRole("main").locator('a[href^="/product/"]').first().getAttribute("href"))!;
+    const card = page.getByRole("main").locator(`a[href="${productPath}"]`).first();
     const dataPath = pageDataPath(productPath);
 
     await card.hover();
@@ -141,8 +154,7 @@ test.describe("client navigations through the shared cache @js-only", () => {
     await expect(page.locator(`link[rel="prefetch"][as="fetch"]`)).toHaveAttribute("href", dataPath);
     await expect.poll(() => fetched.filter((path) => path === dataPath).length).toBe(1);
     await card.click();
-    await expect(page).toHaveURL(new URL(productPath, page.url()).href);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await waitForPage(page, productPath);
     expect(fetched.filter((path) => path === dataPath)).toEqual([dataPath]);
     // No other URL for the same page (no cache-busting parameter, no `_routes=`).
     expect(fetched.filter((path) => path.startsWith(productPath))).toEqual([dataPath]);
@@ -151,8 +163,8 @@ test.describe("client navigations through the shared cache @js-only", () => {
   test("a signed-in shopper's page data is theirs and never from the cache, right after browsing anonymously", async ({
     page,
   }) => {
-    const answers = recordPageData(page);
-    await answersFor(answers, await browse(page));
+    const recorder = recordPageData(page);
+    await answersFor(recorder.answers, await browse(page));
 
     const email = `cache-${randomUUID().slice(0, 8)}@example.com`;
     await page.goto("/auth?mode=sign-up");
@@ -162,8 +174,8 @@ test.describe("client navigations through the shared cache @js-only", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page.getByRole("banner")).toContainText(email);
 
-    answers.length = 0;
-    for (const answer of await answersFor(answers, await browse(page))) {
+    recorder.clear();
+    for (const answer of await answersFor(recorder.answers, await browse(page))) {
       expect(answer.cacheControl, answer.path).toBe("private, no-store");
       expect(FROM_CACHE, answer.path).not.toContain(answer.cacheStatus);
       if (answer.body !== null) expect(answer.body, answer.path).toContain(email);

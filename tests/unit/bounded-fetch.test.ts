@@ -1,16 +1,31 @@
 import { createServer as createHttpServer } from "node:http";
+import type * as TimersPromises from "node:timers/promises";
 import { createServer } from "node:net";
 
 import { delay, http, HttpResponse, passthrough } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { boundedFetch, DEFAULT_FETCH_BOUNDS, ServiceUnreachableError } from "~/backends/supabase/bounded-fetch.server";
 
 /**
  * The fetch under every Supabase client, against a fake service at the network edge (msw), and
- * against a real closed loopback port for a refused connection.
+ * against a real closed loopback port for a refused connection. How long a call waits is read on a
+ * fake clock (onFakeClock), never the machine's: a busy machine must not fail these tests.
  */
+
+// The pauses between attempts run on the global setTimeout, so the fake clock moves them too
+// (vitest's fake timers replace the global, not this module's export).
+vi.mock("node:timers/promises", async (importOriginal) => ({
+  ...(await importOriginal<typeof TimersPromises>()),
+  setTimeout: (ms: number, value?: unknown, options?: { signal?: AbortSignal }) =>
+    new Promise((resolve, reject) => {
+      const signal = options?.signal;
+      if (signal?.aborted) return reject(signal.reason as Error);
+      const timer = setTimeout(() => resolve(value), ms);
+      signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+    }),
+}));
 
 const SERVICE = "https://makervolt-test.supabase.co";
 
@@ -52,34 +67,51 @@ function answering(url: string, ...answers: (() => Response)[]) {
   );
 }
 
-async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result: T | undefined; error: unknown }> {
-  const started = Date.now();
+/**
+ * Runs `call` on a fake clock that moves only from one timer to the next (the network still
+ * answers in real time), and says how long the call took on that clock: exactly what its timers
+ * made it wait, however busy the machine is. The deadline's own AbortSignal.timeout stays on the
+ * real clock, far behind the fake one, so these calls end by the attempt timers.
+ */
+async function onFakeClock<T>(call: () => Promise<T>): Promise<{ ms: number; result?: T; error?: unknown }> {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
   try {
-    const result = await run();
-    return { ms: Date.now() - started, result, error: undefined };
-  } catch (error) {
-    return { ms: Date.now() - started, result: undefined, error };
+    const started = Date.now();
+    let settled = false;
+    const outcome = call().then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    void outcome.finally(() => (settled = true));
+    while (!settled) {
+      await vi.advanceTimersToNextTimerAsync();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { ...(await outcome), ms: Date.now() - started };
+  } finally {
+    vi.useRealTimers();
   }
 }
 
 describe("a hung service", () => {
   it("a GET gives up in under 3 s with the default bounds, after a second attempt", async () => {
     hung(`${SERVICE}/rest/v1/products`);
-    const { ms, error } = await timed(() => boundedFetch()(`${SERVICE}/rest/v1/products?select=id`));
+    const { ms, error } = await onFakeClock(() => boundedFetch()(`${SERVICE}/rest/v1/products?select=id`));
     expect(error).toBeInstanceOf(ServiceUnreachableError);
-    expect(ms).toBeLessThan(3000);
+    // Two attempts (1,000 ms, then what is left less room for nothing), a 100 ms pause between.
     expect(ms).toBeGreaterThan(DEFAULT_FETCH_BOUNDS.attemptTimeoutMs);
+    expect(ms).toBeLessThanOrEqual(DEFAULT_FETCH_BOUNDS.deadlineMs);
+    expect(DEFAULT_FETCH_BOUNDS.deadlineMs).toBeLessThan(3000);
     expect(requests).toHaveLength(2);
   });
 
   it("a POST is sent once (it may have arrived) and waits the whole deadline", async () => {
     hung(`${SERVICE}/auth/v1/token`);
-    const { ms, error } = await timed(() =>
+    const { ms, error } = await onFakeClock(() =>
       boundedFetch({ deadlineMs: 600 })(`${SERVICE}/auth/v1/token?grant_type=password`, { method: "POST", body: "{}" }),
     );
     expect(error).toBeInstanceOf(ServiceUnreachableError);
-    expect(ms).toBeGreaterThanOrEqual(550);
-    expect(ms).toBeLessThan(1500);
+    expect(ms).toBe(600);
     expect(requests).toHaveLength(1);
   });
 
@@ -93,10 +125,12 @@ describe("a hung service", () => {
     const { port } = stalling.address() as { port: number };
     server.use(http.all(`http://127.0.0.1:${port}/*`, () => passthrough()));
     try {
-      const response = await boundedFetch({ deadlineMs: 400 })(`http://127.0.0.1:${port}/rest/v1/products`);
-      const { ms, error } = await timed(() => response.text());
-      expect(error).toBeInstanceOf(Error);
-      expect(ms).toBeLessThan(1000);
+      // A deadline long enough for the headers to come on a busy machine (no retry to share it with).
+      const fetch = boundedFetch({ deadlineMs: 2000, attemptTimeoutMs: 2000, retryDelaysMs: [] });
+      const response = await fetch(`http://127.0.0.1:${port}/rest/v1/products`);
+      // Without the deadline the read never ends (the test would time out); with it, the read is
+      // aborted by the deadline's own signal.
+      await expect(response.text()).rejects.toMatchObject({ name: "TimeoutError" });
     } finally {
       stalling.closeAllConnections();
       await new Promise((resolve) => stalling.close(resolve));
@@ -113,13 +147,14 @@ describe("a refused connection", () => {
         return passthrough();
       }),
     );
-    const { ms, error } = await timed(() =>
+    const { ms, error } = await onFakeClock(() =>
       boundedFetch()(`http://127.0.0.1:${port}/auth/v1/token?grant_type=password`, { method: "POST", body: "{}" }),
     );
     expect(error).toBeInstanceOf(ServiceUnreachableError);
     expect((error as Error).message).toContain("ECONNREFUSED");
     expect(requests).toHaveLength(DEFAULT_FETCH_BOUNDS.retryDelaysMs.length + 1);
-    expect(ms).toBeLessThan(1500);
+    // Fast: only the pauses between attempts, no attempt waited for its time-out.
+    expect(ms).toBe(DEFAULT_FETCH_BOUNDS.retryDelaysMs.reduce((sum, delay) => sum + delay, 0));
   });
 });
 
@@ -181,9 +216,9 @@ describe("options", () => {
     await expect(fetch(`${SERVICE}/auth/v1/token`, { method: "POST", body: "{}" })).rejects.toThrow(
       ServiceUnreachableError,
     );
-    const { ms, result } = await timed(() => fetch(`${SERVICE}/auth/v1/token`, { method: "POST", body: "{}" }));
+    const { ms, result } = await onFakeClock(() => fetch(`${SERVICE}/auth/v1/token`, { method: "POST", body: "{}" }));
     expect(result?.status).toBe(408);
-    expect(ms).toBeLessThan(50);
+    expect(ms).toBe(0);
     expect(requests).toHaveLength(1);
   });
 });
