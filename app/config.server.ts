@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 // Relative, not `~/`: the server entry bundles this file too, and its bundler leaves `~/` imports
@@ -18,6 +19,11 @@ const DEFAULT_DATA_DIR = ".data";
 const DEFAULT_PORT = 3000;
 /** Settings whose value a start-up error must not repeat. */
 const SECRETS = new Set(["SESSION_SECRET", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"]);
+/** TRUST_PROXY=1: a proxy on this machine, as docs/deploy.md sets nginx up (the loopback addresses, no others). */
+const LOOPBACK_PROXY = ["127.0.0.1", "::1"];
+const TRUST_PROXY_MESSAGE =
+  "TRUST_PROXY must be 1 (a proxy on this machine), 0 (none), or the proxies' addresses or CIDR ranges, " +
+  "comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,::1)";
 /** Connections per process to a PostgreSQL server: node-postgres' own default. */
 const DEFAULT_POOL_SIZE = 10;
 /**
@@ -55,8 +61,11 @@ export interface Config {
   postgres: { url: string; poolSize: number; statementTimeoutMs: number } | null;
   /** SITE_URL as an origin ("https://www.makervolt.com"); null: each request's own origin (ADR 008). */
   siteOrigin: string | null;
-  /** TRUST_PROXY=1: one reverse proxy we control sets X-Forwarded-For, -Proto and -Host. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: the reverse proxies (addresses and CIDR ranges) whose X-Forwarded-For, -Proto, -Host
+   * and X-Request-Id are believed; from any other peer they are ignored. Empty: none.
+   */
+  trustProxy: readonly string[];
   /** METRICS_PORT (and METRICS_HOST): Prometheus metrics on a listener of their own; null: none. */
   metrics: { port: number; host: string } | null;
   /**
@@ -96,6 +105,17 @@ const EnvSchema = z
         .enum(["production", "development", "test"], { message: "NODE_ENV must be production, development or test" })
         .default("development"),
     ),
+/**
+ * An address or CIDR range of a proxy: IPv4 in its four parts only (ipaddr.js would read "2" as
+ * 0.0.0.2, so a hop count given by mistake would quietly trust a stranger), or IPv6; a range
+ * narrower than everyone (a /0 would believe any visitor's forwarded headers).
+ */
+function isProxyRange(entry: string): boolean {
+  if (ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry)) return true;
+  if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) && !ipaddr.IPv6.isValidCIDR(entry)) return false;
+  return ipaddr.parseCIDR(entry)[1] > 0;
+}
+
     PORT: setting(portNumber("PORT").default(DEFAULT_PORT)),
     HOST: setting(z.string().optional()),
     DATA_DIR: setting(z.string().default(DEFAULT_DATA_DIR)),
@@ -156,7 +176,17 @@ const EnvSchema = z
         .optional(),
     ),
     TRUST_PROXY: setting(
-      z.enum(["0", "1"], { message: "TRUST_PROXY must be 1 (one reverse proxy you control in front) or 0" }).optional(),
+      z
+        .string()
+        .transform((raw, ctx) => {
+          if (raw === "0") return [];
+          if (raw === "1") return LOOPBACK_PROXY;
+          const entries = raw.split(",").map((entry) => entry.trim());
+          if (entries.every(isProxyRange)) return entries;
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: TRUST_PROXY_MESSAGE });
+          return z.NEVER;
+        })
+        .optional(),
     ),
     METRICS_PORT: setting(portNumber("METRICS_PORT").optional()),
     METRICS_HOST: setting(z.string().default(DEFAULT_METRICS_HOST)),
@@ -239,7 +269,7 @@ const EnvSchema = z
         }
       : null,
     siteOrigin: env.SITE_URL ?? null,
-    trustProxy: env.TRUST_PROXY === "1",
+    trustProxy: env.TRUST_PROXY ?? [],
     metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     backups: env.BACKUP_DIR
       ? { dir: env.BACKUP_DIR, intervalMinutes: env.BACKUP_INTERVAL_MINUTES, keep: env.BACKUP_KEEP }

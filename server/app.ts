@@ -15,6 +15,7 @@ import express, {
   type Response as ExpressResponse,
 } from "express";
 import { pinoHttp } from "pino-http";
+import proxyaddr from "proxy-addr";
 
 import { logger, withRequestLogger } from "../app/lib/log.server";
 import { isSheddable, type LoadShedder, sendBusy } from "./load-shedding";
@@ -25,8 +26,11 @@ import {
   bodyLimit,
   crossSiteGuard,
   discardUnreadBody,
+  fromTrustedProxy,
   isForwardedHeader,
+  methodGuard,
   originGuard,
+  type ProxyTrust,
   requestOrigin,
   requestTargetGuard,
 } from "./request-guards";
@@ -40,9 +44,10 @@ import {
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
- * The client's address: the socket's, or with `trust proxy` the one our proxy appended to
- * X-Forwarded-For. An IPv4 client on a dual-stack socket reads `::ffff:1.2.3.4`: the same client
- * as `1.2.3.4`, so one rate-limit key.
+ * The client's address: the socket's, or when that is a proxy TRUST_PROXY names, the address
+ * Express's `trust proxy` reads from X-Forwarded-For (the first, from the right, that is not a
+ * trusted proxy's: the one our proxy appended, never one the client wrote). An IPv4 client on a
+ * dual-stack socket reads `::ffff:1.2.3.4`: the same client as `1.2.3.4`, so one rate-limit key.
  */
 function clientAddress(req: ExpressRequest): string {
   const raw = req.ip || req.socket.remoteAddress;
@@ -55,12 +60,14 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
  * The request's id, in every log line written for it and in its answer's X-Request-Id: the one our
- * proxy sent (nginx's `$request_id`, so its log and ours join), or a new one. Without `trust proxy`
- * a visitor's own X-Request-Id is not taken: it could pose as another request's.
+ * proxy sent (nginx's `$request_id`, so its log and ours join), or a new one. From any peer but a
+ * trusted proxy a request's own X-Request-Id is not taken: it could pose as another request's.
  */
-function requestId(req: ExpressRequest, trustProxy: boolean): string {
+function requestId(req: ExpressRequest, isTrustedProxy: ProxyTrust): string {
   const sent = req.headers["x-request-id"];
-  return trustProxy && typeof sent === "string" && REQUEST_ID.test(sent) ? sent : randomUUID();
+  return fromTrustedProxy(req, isTrustedProxy) && typeof sent === "string" && REQUEST_ID.test(sent)
+    ? sent
+    : randomUUID();
 }
 
 /** What the request's log line says of how it was answered, besides its status and time (and its route). */
@@ -75,11 +82,11 @@ interface LoggedLocals extends MeteredLocals {
  * credentials stay out of the log. Requests are logged at `info`; a 503 (busy, or a service down:
  * its cause has a line of its own) at `warn`; any other 5xx at `error`.
  */
-function requestLog(trustProxy: boolean): RequestHandler {
+function requestLog(isTrustedProxy: ProxyTrust): RequestHandler {
   const logging = pinoHttp({
     logger: logger(),
     genReqId: (req, res) => {
-      const id = requestId(req as ExpressRequest, trustProxy);
+      const id = requestId(req as ExpressRequest, isTrustedProxy);
       res.setHeader("X-Request-Id", id);
       return id;
     },
@@ -172,8 +179,11 @@ export interface AppOptions {
   assets: Assets;
   /** NODE_ENV: React Router shows error details outside production. */
   mode: string;
-  /** TRUST_PROXY=1: one reverse proxy we control sets X-Forwarded-For/-Proto/-Host. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For/-Proto/-Host and
+   * X-Request-Id are believed; from any other peer they are ignored. Empty: none.
+   */
+  trustProxy: readonly string[];
   /** Where `public/` is (static files with a short cache life). */
   publicDir: string;
   /** Set while the server shuts down: answers then close their connection. */
@@ -301,8 +311,8 @@ async function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: C
 
 /**
  * The HTTP server around React Router (ADR 010): what a stock server does (compression, static
- * files, a request log) plus request targets and Host validated, the origin read once (forwarded
- * headers only from a trusted proxy), HSTS over HTTPS, load shedding (ADR 024), a
+ * files, a request log) plus request targets, Host and method validated, the origin read once
+ * (forwarded headers only from a trusted proxy), HSTS over HTTPS, load shedding (ADR 024), a
  * cross-site refusal, a body limit, the client's address in the load context, assets compressed at
  * build time (ADR 021) and, when given one, a cache of shared pages (ADR 020).
  */
@@ -317,8 +327,9 @@ export function createApp({
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  // One hop: the address the proxy in front of us appended to X-Forwarded-For, never one the client wrote.
-  app.set("trust proxy", trustProxy ? 1 : false);
+  // The client's address, the request's id and its origin all believe forwarded headers by this one rule.
+  const isTrustedProxy = proxyaddr.compile([...trustProxy]);
+  app.set("trust proxy", isTrustedProxy);
 
   app.use((_req, res, next) => {
     // Keep-alive connections would keep a closing server open until they time out.
@@ -326,9 +337,10 @@ export function createApp({
     next();
   });
   app.use(requestMetrics());
-  app.use(requestLog(trustProxy));
+  app.use(requestLog(isTrustedProxy));
   app.use(requestTargetGuard());
-  app.use(originGuard({ trustProxy }));
+  app.use(originGuard({ isTrustedProxy }));
+  app.use(methodGuard());
   app.use(crossSiteGuard());
   app.use(bodyLimit(MAX_BODY_BYTES));
   app.use(discardUnreadBody());

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 
-import type { RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler } from "express";
 
 /**
  * Checks the server makes before React Router sees a request (ADR 010, ADR 023). Each answers in plain
@@ -43,7 +43,27 @@ export function isForwardedHeader(name: string): boolean {
 }
 
 function plain(res: Parameters<RequestHandler>[1], status: number, text: string) {
-  res.status(status).type("text/plain; charset=utf-8").set("Cache-Control", "no-store").send(text);
+  res
+    .status(status)
+    .type("text/plain; charset=utf-8")
+    .set("Cache-Control", "no-store")
+    .set("X-Content-Type-Options", "nosniff")
+    .send(text);
+}
+
+/**
+ * Whether an address is one of the reverse proxies named by TRUST_PROXY: proxy-addr's compiled
+ * list, the one Express is given as `trust proxy` for the client's address, so every forwarded
+ * header is believed by the same rule.
+ */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+/**
+ * Whether the request came straight from a trusted proxy: only then are its X-Forwarded-* and
+ * X-Request-Id what the proxy wrote rather than whatever the peer made up.
+ */
+export function fromTrustedProxy(req: ExpressRequest, isTrustedProxy: ProxyTrust): boolean {
+  return isTrustedProxy(req.socket.remoteAddress ?? "", 0);
 }
 
 /** The last entry of a comma-separated forwarded header: the one the proxy in front of us wrote. */
@@ -68,13 +88,13 @@ export interface OriginHeaders {
  * The origin a request is addressed to ("https://www.makervolt.com"), read once for everything the
  * server and the shop do with it: the page cache's key, the URL the routes see (so canonical links,
  * share tags and JSON-LD), the cross-site check, Secure cookies and HSTS. With a trusted proxy
- * (`trustProxy`), the last entry of X-Forwarded-Host and X-Forwarded-Proto, the one it wrote, as
- * for the client's address in X-Forwarded-For; without one, the Host header and the connection.
- * null when the host is missing or malformed (canonicalHost), or the protocol is neither http nor https.
+ * (`viaTrustedProxy`: the request's peer is one), the last entry of X-Forwarded-Host and
+ * X-Forwarded-Proto, the one it wrote; otherwise the Host header and the connection. null when the
+ * host is missing or malformed (canonicalHost), or the protocol is neither http nor https.
  */
-export function readOrigin(headers: OriginHeaders, trustProxy: boolean): string | null {
-  const forwardedHost = trustProxy ? lastEntry(headers.forwardedHost) : undefined;
-  const forwardedProto = trustProxy ? lastEntry(headers.forwardedProto)?.toLowerCase() : undefined;
+export function readOrigin(headers: OriginHeaders, viaTrustedProxy: boolean): string | null {
+  const forwardedHost = viaTrustedProxy ? lastEntry(headers.forwardedHost) : undefined;
+  const forwardedProto = viaTrustedProxy ? lastEntry(headers.forwardedProto)?.toLowerCase() : undefined;
   const host = canonicalHost(forwardedHost ?? headers.host);
   const protocol = forwardedProto ?? (headers.encrypted ? "https" : "http");
   if (!host || (protocol !== "http" && protocol !== "https")) return null;
@@ -92,13 +112,14 @@ const HSTS = "max-age=31536000";
 /**
  * 400 for a missing or malformed `Host` (or, from a trusted proxy, `X-Forwarded-Host` or
  * `-Proto`); otherwise the request's origin goes into `res.locals.origin` (readOrigin) and, over
- * HTTPS, every answer carries Strict-Transport-Security. Forwarded headers are believed only from
- * a proxy we trust (TRUST_PROXY=1); otherwise they are removed, so no route, and not Express's
- * client address either, ever reads a value the visitor made up.
+ * HTTPS, every answer carries Strict-Transport-Security. Forwarded headers are believed only when
+ * the request's peer is a proxy TRUST_PROXY names; otherwise they are removed, so no route, and
+ * not Express's client address either, ever reads a value the visitor made up.
  */
-export function originGuard({ trustProxy }: { trustProxy: boolean }): RequestHandler {
+export function originGuard({ isTrustedProxy }: { isTrustedProxy: ProxyTrust }): RequestHandler {
   return (req, res, next) => {
-    if (!trustProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    const viaTrustedProxy = fromTrustedProxy(req, isTrustedProxy);
+    if (!viaTrustedProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
     const origin = readOrigin(
       {
         host: req.headers.host,
@@ -106,7 +127,7 @@ export function originGuard({ trustProxy }: { trustProxy: boolean }): RequestHan
         forwardedProto: req.headers["x-forwarded-proto"],
         encrypted: "encrypted" in req.socket && req.socket.encrypted === true,
       },
-      trustProxy,
+      viaTrustedProxy,
     );
     if (!origin) return plain(res, 400, "Bad Request: the Host header is missing or malformed.");
     res.locals.origin = origin;
@@ -115,8 +136,24 @@ export function originGuard({ trustProxy }: { trustProxy: boolean }): RequestHan
   };
 }
 
-/** What the shop answers to `OPTIONS *` (RFC 9110, 9.3.7): the methods it takes anywhere. */
-const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
+/** The methods the shop takes (RFC 9110's `Allow`): pages are read with GET and HEAD, forms sent with POST. */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+const ALLOW = ALLOWED_METHODS.join(", ");
+
+/**
+ * 405 with `Allow` for every other method (TRACE, PUT, PROPFIND, OPTIONS on a path...), before the
+ * page cache, load shedding or React Router see it: React Router runs a page's loaders for any
+ * method that is not a form's (so `PROPFIND /products.data` was the catalogue's data, uncached and
+ * never shed), and a Fetch API Request cannot be built for TRACE at all (a 500 and a stack in the
+ * log). `OPTIONS *` is answered before this, by requestTargetGuard.
+ */
+export function methodGuard(): RequestHandler {
+  return (req, res, next) => {
+    if (ALLOWED_METHODS.includes(req.method)) return next();
+    res.set("Allow", ALLOW);
+    plain(res, 405, `Method Not Allowed: this shop takes ${ALLOW}.`);
+  };
+}
 
 /**
  * The answer to `CONNECT host:port` (authority-form), which Node hands to the server's "connect"
@@ -126,7 +163,7 @@ const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
 export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
   socket.end(
     "HTTP/1.1 405 Method Not Allowed\r\n" +
-      `Allow: ${ALLOWED_METHODS}\r\n` +
+      `Allow: ${ALLOW}\r\n` +
       "Content-Type: text/plain; charset=utf-8\r\nContent-Length: 31\r\nConnection: close\r\n\r\n" +
       "Method Not Allowed: no proxy.\r\n",
   );
@@ -134,7 +171,8 @@ export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
 
 /**
  * Request targets other than a path (RFC 9112, 3.2), which Node accepts and hands on as they came:
- * - `OPTIONS *` (asterisk-form) asks about the server itself: 204 with `Allow`; `*` with any other method is a 400.
+ * - `OPTIONS *` (asterisk-form) asks about the server itself: 204 with `Allow`, the methods any of
+ *   its paths takes (OPTIONS on a path is a 405: methodGuard); `*` with any other method is a 400.
  * - `GET http://host/path` (absolute-form, what proxies are sent): the target's host stands for
  *   `Host`, as the RFC says, and its path and query are the target. Other schemes, or userinfo, are a 400.
  * - Anything else that does not start with "/" is a 400.
@@ -146,7 +184,7 @@ export function requestTargetGuard(): RequestHandler {
     if (target.startsWith("/")) return next();
     if (target === "*") {
       if (req.method !== "OPTIONS") return plain(res, 400, "Bad Request: * is a target for OPTIONS only.");
-      return res.status(204).set("Allow", ALLOWED_METHODS).set("Cache-Control", "no-store").end();
+      return res.status(204).set("Allow", ALLOW).set("Cache-Control", "no-store").end();
     }
     const url = URL.canParse(target) ? new URL(target) : null;
     if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) {

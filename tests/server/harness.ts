@@ -185,6 +185,7 @@ export interface RawResponse {
 /**
  * One HTTP request with exactly the headers given (fetch would refuse to send a `Host`, an
  * `Origin` or a malformed value). `body` is sent as is; a string body gets a Content-Length.
+ * `localAddress` sends it from another address of this machine (127.0.0.2: a peer that is not the proxy).
  */
 export function rawRequest(
   origin: string,
@@ -193,18 +194,29 @@ export function rawRequest(
     path: requestPath = "/",
     headers = {},
     body,
+    localAddress,
   }: {
     method?: string;
     path?: string;
     headers?: Record<string, string | string[]>;
     body?: string | Buffer;
+    localAddress?: string;
   } = {},
 ): Promise<RawResponse> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     let answered: RawResponse | null = null;
     const req = http.request(
-      { host: url.hostname, port: url.port, method, path: requestPath, headers, agent: false, timeout: 30_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: requestPath,
+        headers,
+        localAddress,
+        agent: false,
+        timeout: 30_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         answered = { status: res.statusCode ?? 0, headers: res.headers, body: "" };
@@ -225,10 +237,16 @@ export function rawRequest(
   });
 }
 
-/** A visitor with a cookie jar: GETs a page, keeps its cookies, and reads the form's CSRF token. */
+/**
+ * A visitor with a cookie jar: GETs a page, keeps its cookies, and reads the form's CSRF token;
+ * from `localAddress` when given (rawRequest).
+ */
 export class Visitor {
   readonly cookies = new Map<string, string>();
-  constructor(readonly origin: string) {}
+  constructor(
+    readonly origin: string,
+    readonly localAddress?: string,
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -247,7 +265,7 @@ export class Visitor {
 
   async request(options: Parameters<typeof rawRequest>[1] = {}): Promise<RawResponse> {
     const headers = { ...(this.cookies.size ? { cookie: this.cookieHeader } : {}), ...options.headers };
-    const response = await rawRequest(this.origin, { ...options, headers });
+    const response = await rawRequest(this.origin, { localAddress: this.localAddress, ...options, headers });
     this.remember(response.headers);
     return response;
   }

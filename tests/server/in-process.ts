@@ -30,7 +30,7 @@ export async function startInProcess(
   const app = createApp({
     assets: { kind: "built", build },
     mode: "production",
-    trustProxy: false,
+    trustProxy: [],
     publicDir: path.join(ROOT, "public"),
     ...options,
   });

@@ -6,6 +6,10 @@ import { parseConfig } from "~/config.server";
 
 const HOSTED = { SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "anon-key" };
 
+const TRUST_PROXY_MUST_BE =
+  "TRUST_PROXY must be 1 (a proxy on this machine), 0 (none), or the proxies' addresses or CIDR ranges, " +
+  "comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,::1)";
+
 /** Long enough for production (MIN_SESSION_SECRET_LENGTH). */
 const LONG_SECRET = "a-production-secret-of-32-chars-or-more";
 
@@ -20,7 +24,7 @@ describe("defaults", () => {
       supabase: null,
       postgres: null,
       siteOrigin: null,
-      trustProxy: false,
+      trustProxy: [],
       metrics: null,
       backups: null,
     });
@@ -61,7 +65,7 @@ describe("invalid values", () => {
     [{ PORT: "65536" }, 'PORT must be a port number from 0 to 65535, not "65536".'],
     [{ PORT: "-1" }, 'PORT must be a port number from 0 to 65535, not "-1".'],
     [{ PORT: "80.5" }, 'PORT must be a port number from 0 to 65535, not "80.5".'],
-    [{ TRUST_PROXY: "true" }, 'TRUST_PROXY must be 1 (one reverse proxy you control in front) or 0, not "true".'],
+    [{ TRUST_PROXY: "true" }, `${TRUST_PROXY_MUST_BE}, not "true".`],
     [
       { SUPABASE_URL: "x.supabase.co" },
       `SUPABASE_URL must be the project's http(s) URL, such as https://your-project.supabase.co, not "x.supabase.co".`,
@@ -95,21 +99,45 @@ describe("invalid values", () => {
 
   it("names every bad value in the same line", () => {
     expect(() => parseConfig({ PORT: "x", TRUST_PROXY: "yes" })).toThrow(
-      'PORT must be a port number from 0 to 65535, not "x"; TRUST_PROXY must be 1 (one reverse proxy you control ' +
-        'in front) or 0, not "yes".',
+      `PORT must be a port number from 0 to 65535, not "x"; ${TRUST_PROXY_MUST_BE}, not "yes".`,
     );
   });
 });
 
 describe("TRUST_PROXY", () => {
   it.each([
-    [undefined, false],
-    ["", false],
-    ["0", false],
-    ["1", true],
-    [" 1 ", true],
-  ])("%o trusts a proxy: %s", (value, trusted) => {
-    expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toBe(trusted);
+    [undefined, []],
+    ["", []],
+    ["0", []],
+    // A proxy on this machine: the loopback addresses themselves, not all of 127.0.0.0/8.
+    ["1", ["127.0.0.1", "::1"]],
+    [" 1 ", ["127.0.0.1", "::1"]],
+    ["127.0.0.1", ["127.0.0.1"]],
+    ["10.0.0.0/8,::1", ["10.0.0.0/8", "::1"]],
+    [" 192.0.2.10 , 2001:db8::/32 ", ["192.0.2.10", "2001:db8::/32"]],
+    ["::ffff:10.0.0.5", ["::ffff:10.0.0.5"]],
+  ])("%o trusts the proxies %o", (value, proxies) => {
+    expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(proxies);
+  });
+
+  it.each([
+    // A hop count, which ipaddr.js alone would read as the address 0.0.0.2.
+    ["2"],
+    ["yes"],
+    ["localhost"],
+    ["127.1"],
+    ["10.0.0.0/33"],
+    ["::1/129"],
+    // Everyone: any visitor's forwarded headers would be believed.
+    ["0.0.0.0/0"],
+    ["::/0"],
+    ["10.0.0.1,"],
+    ["10.0.0.1 10.0.0.2"],
+    ["[::1]"],
+  ])("refuses %o in one line", (value) => {
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(
+      expect.objectContaining({ name: "StartupError", message: `${TRUST_PROXY_MUST_BE}, not "${value}".` }),
+    );
   });
 });
 
