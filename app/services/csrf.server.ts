@@ -101,13 +101,12 @@ export const CSRF_FAILURE_MESSAGE =
   "This form could not be sent because it expired or did not come from this site. Reload the page and try again.";
 
 /**
- * For every action where a session is at stake: throws a 403 (shown by the error page, never a 500)
- * unless the form's token matches the cookie's. Takes the form already read, since the body can
- * be read only once.
+ * For sign-in and sign-up: throws a 403 (shown by the error page, never a 500) unless the form's
+ * token matches the cookie's. Takes the form already read, since the body can be read only once.
+ * (Logout sends the shopper home with a "Sign out Failed" toast and this message instead.)
  */
 export async function requireValidCsrf(form: FormData, request: Request): Promise<void> {
   if (!(await isValidCsrf(form, request))) {
-    // A Response (not `data`), so resource routes (/logout, /notice) answer it as it is too.
     throw new Response(CSRF_FAILURE_MESSAGE, {
       status: 403,
       statusText: "Forbidden",

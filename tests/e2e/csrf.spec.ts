@@ -1,29 +1,51 @@
 import { randomUUID } from "node:crypto";
 
+import type { APIRequestContext, Page } from "@playwright/test";
+
 import { csrfToken, formFields } from "./csrf";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Cross-site request forgery (ADR 023, ADR 017). A post a browser says came from another site is
  * refused (403) on every form, before any action runs. Forms where a session is at stake (sign-in,
- * sign-up, logout) also need the signed token of the page that showed them: 403 without it, never
- * a 500 and never the change. The others need no per-visitor value, so the pages holding them can
- * be cached for everyone; a client that sends neither Origin nor Sec-Fetch-Site (lynx) still posts.
+ * sign-up, logout) also need the signed token of the page that showed them, and without it nothing
+ * changes, never a 500: sign-in and sign-up answer 403 with the error page; Logout sends the shopper
+ * home, still signed in, with "Sign out Failed", where the account menu has a token that works. The
+ * other forms need no per-visitor value, so the pages holding them can be cached for everyone; a
+ * client that sends neither Origin nor Sec-Fetch-Site (lynx) still posts.
  */
 
-const TOKEN_ACTIONS: { path: string; form: Record<string, string> }[] = [
+const TOKEN_PAGES: { path: string; form: Record<string, string> }[] = [
   { path: "/auth", form: { intent: "sign-in", email: "someone@example.com", password: "whatever1" } },
   { path: "/auth?mode=sign-up", form: { intent: "sign-up", email: "someone@example.com", password: "whatever1" } },
-  { path: "/logout", form: {} },
 ];
 
 const EVERY_ACTION: { path: string; form: Record<string, string> }[] = [
-  ...TOKEN_ACTIONS,
+  ...TOKEN_PAGES,
+  { path: "/logout", form: {} },
   { path: "/notice", form: { feature: "cart", redirectTo: "/about" } },
   { path: "/notice", form: { feature: "newsletter", email: "ada@example.com", redirectTo: "/about" } },
   { path: "/contact", form: { name: "Ada", email: "ada@example.com", subject: "general", message: "Hello" } },
   { path: "/search", form: { search: "sensor" } },
 ];
+
+const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
+
+/** Signs a new shopper up through `request` (a page's context shares its cookies). */
+async function signUp(request: APIRequestContext) {
+  const fields = await formFields(request, "/auth?mode=sign-up");
+  const email = `csrf-${randomUUID().slice(0, 8)}@example.com`;
+  const response = await request.post("/auth?mode=sign-up", {
+    form: { ...fields, email, password: "long enough" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+}
+
+/** Whether the home page shows this cookie jar's visitor signed in (the account menu's Logout form). */
+async function isSignedIn(request: APIRequestContext): Promise<boolean> {
+  return (await (await request.get("/")).text()).includes('action="/logout"');
+}
 
 const CROSS_SITE: Record<string, string>[] = [
   { "sec-fetch-site": "cross-site" },
@@ -33,7 +55,7 @@ const CROSS_SITE: Record<string, string>[] = [
 ];
 
 test.describe("CSRF protection", () => {
-  for (const { path, form } of TOKEN_ACTIONS) {
+  for (const { path, form } of TOKEN_PAGES) {
     test(`POST ${path} without a token, or with a forged one, answers 403`, async ({ request }) => {
       const valid = await csrfToken(request);
       for (const csrf of [undefined, "forged", `${valid}x`]) {
@@ -46,6 +68,53 @@ test.describe("CSRF protection", () => {
       }
     });
   }
+
+  test("POST /logout without a token, or with a forged one, keeps the shopper signed in and sends them home with Sign out Failed", async ({
+    request,
+  }) => {
+    // Before: a bare text/plain 403, without the shop's page or its headers: a dead end.
+    await signUp(request);
+    const valid = await csrfToken(request, "/");
+    for (const csrf of [undefined, "forged", `${valid}x`]) {
+      const response = await request.post("/logout", { form: csrf ? { csrf } : {}, maxRedirects: 0 });
+      expect(response.status(), `csrf=${csrf}`).toBe(303);
+      expect(response.headers().location).toBe("/");
+      const cookies = response.headersArray().filter(({ name }) => name.toLowerCase() === "set-cookie");
+      expect(cookies.map(({ value }) => value.split("=")[0])).toEqual(["toast"]);
+      expect(await isSignedIn(request), `csrf=${csrf}`).toBe(true);
+    }
+  });
+
+  test("Logout from a page open since before the last sign-in: Sign out Failed, still signed in, then Logout works", async ({
+    page,
+    hasJs,
+  }) => {
+    const request = page.context().request;
+    await signUp(request);
+    await page.goto("/about");
+    if (hasJs) await waitForHydration(page);
+    // Meanwhile, in another tab: signed out and into another account, so this page's token is no
+    // longer the browser's (each sign-in makes a new one).
+    const signOut = await request.post("/logout", { form: { csrf: await csrfToken(request, "/") }, maxRedirects: 0 });
+    expect(signOut.status()).toBe(303);
+    await signUp(request);
+
+    const accountMenu = page.getByRole("banner").locator("details:has(form[action='/logout']) > summary");
+    const logout = page.getByRole("banner").getByRole("button", { name: "Logout" });
+    await accountMenu.click();
+    await logout.click();
+    await expect(notifications(page).getByText("Sign out Failed", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText("This form could not be sent because it expired")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await isSignedIn(request)).toBe(true);
+
+    // The page it landed on holds this browser's token: Logout now signs out.
+    if (hasJs) await waitForHydration(page);
+    await accountMenu.click();
+    await logout.click();
+    await expect(notifications(page).getByText("Logged Out", { exact: true })).toBeVisible();
+    expect(await isSignedIn(request)).toBe(false);
+  });
 
   for (const { path, form } of EVERY_ACTION) {
     test(`POST ${path} (${Object.keys(form).join(", ") || "empty"}) from another site answers 403, even with a valid token`, async ({
@@ -102,7 +171,8 @@ test.describe("CSRF protection", () => {
       expect(response.headers().location).toBe("/");
       // Signed in now, with a new token (the one from before the sign-in is worth nothing):
       // sign out again for the next round.
-      expect((await request.post("/logout", { form: { csrf: fields.csrf! }, maxRedirects: 0 })).status()).toBe(403);
+      await request.post("/logout", { form: { csrf: fields.csrf! }, maxRedirects: 0 });
+      expect(await isSignedIn(request)).toBe(true);
       const csrf = await csrfToken(request, "/");
       expect((await request.post("/logout", { form: { csrf }, maxRedirects: 0 })).status()).toBe(303);
     }
