@@ -15,6 +15,7 @@ import { getConfig } from "~/config.server";
 import { MEMORY_DATA_DIR, configuredDataDir, openDatabase } from "~/backends/embedded/database.server";
 import { openPostgres, redactedUrl } from "~/backends/postgres/database.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
+import { createOwnerOnlyFiles } from "~/lib/owner-only-files.server";
 
 import { seededRandom } from "./bench/cold-urls";
 
@@ -201,6 +202,8 @@ async function imagesByCategory(db: SqlClient): Promise<Map<string, string[][]>>
 }
 
 async function main() {
+  // Before DATA_DIR is created (docs/deploy.md#the-shops-files).
+  createOwnerOnlyFiles();
   const target = parseTarget(process.argv.slice(2));
   const { postgres } = getConfig();
   const dataDir = configuredDataDir();
@@ -213,9 +216,11 @@ async function main() {
 
   const started = performance.now();
   // No statement time-out worth the name: vacuuming 100,000 rows takes longer than a page may.
-  const { db, close, appliedMigrations, seeded } = postgres
+  const opened = postgres
     ? await openPostgres({ ...postgres, poolSize: 1, statementTimeoutMs: 600_000 })
     : await openDatabase({ dataDir });
+  const { db, close, appliedMigrations, seeded } = opened;
+  if ("madePrivate" in opened && opened.madePrivate) console.error(opened.madePrivate);
   try {
     console.log(`Database at ${postgres ? redactedUrl(postgres.url) : dataDir}`);
     if (appliedMigrations.length) console.log(`  applied migrations: ${appliedMigrations.join(", ")}`);

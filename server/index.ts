@@ -1,3 +1,5 @@
+import { createOwnerOnlyFiles } from "../app/lib/owner-only-files.server";
+
 /**
  * Starts the shop's server (server/main.ts): `npm start` / `npm run serve` run this file compiled
  * as $BUILD_DIR/server.js, `npm run dev` from source.
@@ -9,5 +11,6 @@
  * is imported only after.
  */
 process.env.NODE_ENV ??= "production";
+// Before anything is created: DATA_DIR, its lock, backups (docs/deploy.md#the-shops-files).
+createOwnerOnlyFiles();
 await import("./main");
-export {};

@@ -7,6 +7,10 @@ import { MEMORY_DATA_DIR, type OpenedDatabase, openDatabase } from "~/backends/e
 import { askRunningServer, type ControlReply, type ControlRequest } from "~/backends/embedded/control-socket.server";
 import { openPostgres } from "~/backends/postgres/database.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
+import { createOwnerOnlyFiles } from "~/lib/owner-only-files.server";
+
+// Before the command creates anything: DATA_DIR, backups, a catalogue file (docs/deploy.md#the-shops-files).
+createOwnerOnlyFiles();
 
 export interface CommandLine {
   positional: string[];
@@ -63,6 +67,7 @@ export async function onEmbeddedDatabase<T>(
   const reply = await askRunningServer(dataDir, request);
   if (reply) return reply.ok ? fromReply(reply) : fail(reply.message, 1);
   const opened = await openDatabase({ dataDir }).catch((error: Error) => fail(error.message, 1));
+  if (opened.madePrivate) console.error(opened.madePrivate);
   try {
     return await direct(opened);
   } finally {

@@ -5,6 +5,8 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { OTHERS_BITS } from "~/lib/owner-only-files.server";
+
 import { SERVER_GLIBC_TUNABLES, SERVER_NODE_ARGS } from "../../server/memory-settings";
 
 import { ROOT } from "./harness";
@@ -12,7 +14,8 @@ import { ROOT } from "./harness";
 /**
  * The systemd unit of the deployment guide (docs/deploy.md): systemd itself finds nothing wrong
  * with it (`systemd-analyze verify`, where systemd is installed), and it starts the server with
- * the memory settings the server is measured with, not only the ones `npm run serve` has.
+ * the memory settings the server is measured with, not only the ones `npm run serve` has, and the
+ * umask the server sets itself (docs/deploy.md#the-shops-files).
  */
 
 const UNIT = path.join(ROOT, "docs/deploy/makervolt@.service");
@@ -25,6 +28,10 @@ describe("docs/deploy/makervolt@.service", () => {
     for (const arg of SERVER_NODE_ARGS) expect(execStart.split(" "), arg).toContain(arg);
     expect(execStart).toMatch(/ build\/server\.js$/);
     expect(unit).toContain(`Environment=GLIBC_TUNABLES=${SERVER_GLIBC_TUNABLES}\n`);
+  });
+
+  it("starts it with the umask the server sets itself, so what it creates is the shop user's alone", () => {
+    expect(unit).toContain(`\nUMask=0${OTHERS_BITS.toString(8).padStart(3, "0")}\n`);
   });
 
   it.runIf(systemdAnalyze)("passes systemd-analyze verify, as an instance on port 3000", () => {

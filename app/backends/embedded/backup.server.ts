@@ -1,8 +1,10 @@
-import { copyFile, lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { chmod, copyFile, lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
 import type { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
+
+import { restrictToOwner } from "~/lib/owner-only-files.server";
 
 /**
  * Backups of the embedded database while the shop runs (ADR 028, docs/operations.md#backups).
@@ -21,7 +23,8 @@ import * as tar from "tar";
  * it cannot read), and the lock's file and socket must not be restored anyway.
  *
  * DATA_DIR's `session-secret` is in the backup (a restored shop keeps its shoppers signed in), so
- * backups are as secret as DATA_DIR: the directory is made readable by its owner only.
+ * backups are as secret as DATA_DIR: a new backup directory, the copy being made and the archive
+ * are all their owner's alone (0700 and 0600), whatever the umask or BACKUP_DIR's own mode.
  */
 
 /** A backup's file name: `makervolt-2026-11-26T21-40-00.123Z.tar.gz`, so names sort by time. */
@@ -60,14 +63,16 @@ async function copyChanged(
     const source = path.join(entry.parentPath, entry.name);
     const relative = path.relative(from, source);
     // PostgreSQL needs its empty directories too (pg_notify, pg_tblspc, ...).
-    if (entry.isDirectory()) await mkdir(path.join(to, relative), { recursive: true });
+    if (entry.isDirectory()) await mkdir(path.join(to, relative), { recursive: true, mode: 0o700 });
     if (!entry.isFile() || isLockFile(entry.name)) continue;
     const { mtimeNs, size } = await lstat(source, { bigint: true });
     const before = copied.get(relative);
     seen.set(relative, { mtimeNs, size });
     if (before && before.mtimeNs === mtimeNs && before.size === size && now - mtimeNs > RECENT_NS) continue;
-    await mkdir(path.dirname(path.join(to, relative)), { recursive: true });
+    await mkdir(path.dirname(path.join(to, relative)), { recursive: true, mode: 0o700 });
     await copyFile(source, path.join(to, relative));
+    // A copy takes its source's mode, and PGlite writes some files 0666 (database.server.ts).
+    await chmod(path.join(to, relative), 0o600);
   }
   for (const relative of copied.keys()) if (!seen.has(relative)) await rm(path.join(to, relative), { force: true });
   return seen;
@@ -96,6 +101,9 @@ export async function backUp(db: PGlite, dataDir: string, backupDir: string, kee
   try {
     // Written-back buffers make the copy smaller to replay; it is not needed for correctness.
     await db.exec("checkpoint");
+    // Before anything is copied into it: in a BACKUP_DIR others can list, they must not enter this.
+    // Not `recursive`: a folder of that name someone else made first fails the backup, unused.
+    await mkdir(staging, { mode: 0o700 });
     const copied = await copyChanged(dataDir, staging, new Map());
     const pauseStarted = performance.now();
     // The transaction lock first, as PGlite's own transactions take them: a transaction under way
@@ -127,18 +135,41 @@ async function removeOldBackups(backupDir: string, keep: number): Promise<void> 
   for (const file of backups.slice(0, Math.max(0, backups.length - keep))) await rm(file, { force: true });
 }
 
+/** What a tar entry is, for an operator, by node-tar's names of its types. */
+const ENTRY_KINDS: Record<string, string> = {
+  SymbolicLink: "a symbolic link",
+  Link: "a hard link",
+  CharacterDevice: "a character device",
+  BlockDevice: "a block device",
+  FIFO: "a FIFO",
+};
+
+/** Files and folders: all a backup holds (backUp copies nothing else), so all a restore writes. */
+function isFileOrFolder(type: string): boolean {
+  return type === "File" || type === "OldFile" || type === "Directory";
+}
+
 /**
  * Unpacks `file` into `dir` (new or empty), checking first that it is a backup of a database:
- * a tar whose entries stay inside it and which holds PG_VERSION. Throws with what is wrong.
+ * a tar of files and folders only, whose entries stay inside it and which holds PG_VERSION. Throws
+ * with what is wrong, naming the entry.
+ *
+ * A link in a backup is refused, not skipped: no backup of ours has one, so one means the file was
+ * made by someone else, and node-tar checks only a link's own target, not where it leads through
+ * links unpacked before it (`y -> ../..`, then `x -> y/../elsewhere`), which PostgreSQL would then
+ * write through. Devices and FIFOs likewise.
  */
 export async function unpackBackup(file: string, dir: string): Promise<void> {
   let holdsCluster = false;
+  let foreign: string | null = null;
   try {
     await tar.list({
       file,
       strict: true,
       onReadEntry: (entry) => {
         if (entry.path.replace(/^\.\//, "") === "PG_VERSION") holdsCluster = true;
+        if (!isFileOrFolder(entry.type))
+          foreign ??= `${entry.path} is ${ENTRY_KINDS[entry.type] ?? `of type ${entry.type}`}`;
       },
     });
   } catch (error) {
@@ -146,8 +177,19 @@ export async function unpackBackup(file: string, dir: string): Promise<void> {
       cause: error,
     });
   }
+  if (foreign)
+    throw new Error(`${file} is not a MakerVolt backup: ${foreign}, and a backup holds only files and folders.`);
   if (!holdsCluster) throw new Error(`${file} is not a MakerVolt backup: it holds no database (no PG_VERSION).`);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  // strict: a damaged entry fails the restore; tar refuses paths that leave `dir` by itself.
-  await tar.extract({ file, cwd: dir, strict: true, filter: (entryPath) => !isLockFile(path.basename(entryPath)) });
+  // strict: a damaged entry fails the restore; tar refuses paths that leave `dir` by itself. Only
+  // files and folders again, should the file have changed since it was read above.
+  await tar.extract({
+    file,
+    cwd: dir,
+    strict: true,
+    filter: (entryPath, entry) =>
+      "type" in entry && isFileOrFolder(entry.type) && !isLockFile(path.basename(entryPath)),
+  });
+  // The modes in the tar are whatever its maker wrote.
+  restrictToOwner(dir);
 }

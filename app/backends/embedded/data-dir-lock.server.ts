@@ -160,7 +160,7 @@ export async function lockDataDir(dir: string): Promise<() => void> {
       // "wx": created only if absent, atomically, so two servers starting together cannot both win.
       writeFileSync(file, `${JSON.stringify({ pid: process.pid, host: hostname(), socket: true })}\n`, {
         flag: "wx",
-        mode: 0o644,
+        mode: 0o600,
       });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

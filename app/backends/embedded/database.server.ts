@@ -1,5 +1,4 @@
-import { constants, rmSync } from "node:fs";
-import { access, mkdir } from "node:fs/promises";
+import { rmSync } from "node:fs";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
@@ -7,12 +6,14 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 import { memoisePromise, type MemoisedPromise } from "~/lib/memoise-promise.server";
 import { getConfig } from "~/config.server";
+import { restrictToOwner } from "~/lib/owner-only-files.server";
 import { StartupError } from "~/lib/startup-error.server";
 
 import { describePrepared, prepareDatabase } from "../sql/schema.server";
 import type { SqlClient } from "../sql/sql-client.server";
 
 import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
+import { claimDataDir, shutOthersOut } from "./data-dir-owner.server";
 import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cluster.server";
 import { logger } from "~/lib/log.server";
 import { serveOperatorCommands } from "./operator-commands.server";
@@ -86,6 +87,8 @@ export interface OpenedDatabase {
   appliedMigrations: string[];
   /** Whether seed.sql ran during this open. */
   seeded: boolean;
+  /** DATA_DIR was open to other users and has been made its owner's alone: the warning to give, else null. */
+  madePrivate: string | null;
 }
 
 /** DATA_DIR from the environment, or `.data`; relative paths are from the project root. */
@@ -103,13 +106,15 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
   const dataDir = options.dataDir ?? configuredDataDir();
   const inMemory = dataDir.startsWith(MEMORY_DATA_DIR);
   const temporary = inMemory && options.createInChild === true;
+  const onDisk = !inMemory || temporary;
   let location = dataDir;
   let unlock = () => {};
-  if (!inMemory || temporary) {
+  let madePrivate: string | null = null;
+  if (onDisk) {
     location = temporary ? await temporaryDataDir() : path.resolve(process.cwd(), dataDir);
     try {
-      await mkdir(location, { recursive: true });
-      await access(location, constants.W_OK);
+      claimDataDir(location);
+      madePrivate = shutOthersOut(location);
       const release = await lockDataDir(location);
       const remove = () => rmSync(location, { recursive: true, force: true });
       // A temporary directory goes with its lock, also on an exit that skips closing the database.
@@ -159,7 +164,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
   try {
     const supabaseDir = options.supabaseDir ?? path.resolve(process.cwd(), "supabase");
     const prepared = await prepareDatabase(db, { supabaseDir, seed: options.seed !== false });
-    return { db, pglite: db, location, close, ...prepared };
+    // PGlite's file system (WebAssembly) sets files' modes itself, past any umask: initdb leaves
+    // 968 files 0666 (the log, pg_control, postgresql.auto.conf) and a restart writes some 0644.
+    // DATA_DIR's 0700 keeps others out; this makes the files private too, at every open.
+    if (onDisk) restrictToOwner(location);
+    return { db, pglite: db, location, close, ...prepared, madePrivate };
   } catch (error) {
     await close().catch(() => {});
     throw error;
@@ -173,6 +182,7 @@ interface AppDatabase extends OpenedDatabase {
 
 async function openAndReport(): Promise<AppDatabase> {
   const opened = await openDatabase({ createInChild: true });
+  if (opened.madePrivate) logger().warn(opened.madePrivate);
   logger().info(`Embedded database at ${configuredDataDir()}${describePrepared(opened)}`);
   return { ...opened, stopCommands: serveOperatorCommands(opened.pglite, opened.location) };
 }

@@ -12,7 +12,8 @@ import { isAbandoned } from "./data-dir-lock.server";
  * compile threads keep their peak. Opening an existing cluster costs about 150 MB. So a new data
  * directory is created by a short-lived child process, and the server then opens it like any
  * other (ADR 012). The child only runs initdb: the prelude, migrations and seed stay in the
- * server's openDatabase, which also brings existing directories up to date.
+ * server's openDatabase, which also brings existing directories up to date, and makes their files
+ * private (initdb writes most of them 0666, whatever the umask).
  */
 
 /** A data directory PGlite has not initialised yet (no cluster in it; our lock or session secret may be). */

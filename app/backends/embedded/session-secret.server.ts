@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { dataDirProblem } from "./data-dir-lock.server";
+import { claimDataDir } from "./data-dir-owner.server";
 
 /** Beside the data it signs sessions for: a backup carries it (backup.server.ts). */
 const SECRET_FILE = "session-secret";
@@ -19,6 +20,7 @@ const SECRET_FILE = "session-secret";
 export function sessionSecretKeptWithData(dataDir: string): string {
   if (dataDir.startsWith("memory://")) return randomBytes(32).toString("base64url");
   const file = path.resolve(process.cwd(), dataDir, SECRET_FILE);
+  claimDataDir(path.dirname(file));
   try {
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
@@ -27,7 +29,6 @@ export function sessionSecretKeptWithData(dataDir: string): string {
   }
   const secret = randomBytes(32).toString("base64url");
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   } catch (error) {
     throw dataDirProblem(path.dirname(file), error);
