@@ -98,13 +98,6 @@ function httpUrl(raw: string, ctx: z.RefinementCtx, mustBe: string): URL | null 
   return url;
 }
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: setting(
-      z
-        .enum(["production", "development", "test"], { message: "NODE_ENV must be production, development or test" })
-        .default("development"),
-    ),
 /**
  * An address or CIDR range of a proxy: IPv4 in its four parts only (ipaddr.js would read "2" as
  * 0.0.0.2, so a hop count given by mistake would quietly trust a stranger), or IPv6; a range
@@ -116,6 +109,13 @@ function isProxyRange(entry: string): boolean {
   return ipaddr.parseCIDR(entry)[1] > 0;
 }
 
+const EnvSchema = z
+  .object({
+    NODE_ENV: setting(
+      z
+        .enum(["production", "development", "test"], { message: "NODE_ENV must be production, development or test" })
+        .default("development"),
+    ),
     PORT: setting(portNumber("PORT").default(DEFAULT_PORT)),
     HOST: setting(z.string().optional()),
     DATA_DIR: setting(z.string().default(DEFAULT_DATA_DIR)),
