@@ -38,6 +38,11 @@ const DEFAULT_METRICS_HOST = "127.0.0.1";
 const DEFAULT_BACKUP_INTERVAL_MINUTES = 24 * 60;
 const DEFAULT_BACKUP_KEEP = 7;
 /**
+ * The longest a client may take to receive a whole answer, from its request (server/response-deadline.ts).
+ * A page of ours is a few hundred KB at most: on a slow mobile link it is taken in a few seconds.
+ */
+const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
+/**
  * The shortest SESSION_SECRET production takes: 32 characters of `openssl rand -base64 32` hold
  * 192 bits or more; a short word can be guessed offline from any signed cookie (ADR 023).
  */
@@ -74,6 +79,8 @@ export interface Config {
    * (docs/operations.md#backups).
    */
   backups: { dir: string; intervalMinutes: number; keep: number } | null;
+  /** RESPONSE_TIMEOUT_MS: a request's answer not taken by its client within this time closes its connection. */
+  responseTimeoutMs: number;
 }
 
 /** Unset, empty and blank all mean "not set"; a value is read without the spaces around it. */
@@ -201,6 +208,13 @@ const EnvSchema = z
         DEFAULT_BACKUP_KEEP,
       ),
     ),
+    RESPONSE_TIMEOUT_MS: setting(
+      wholeNumber(
+        1_000,
+        3_600_000,
+        "RESPONSE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000",
+      ).default(DEFAULT_RESPONSE_TIMEOUT_MS),
+    ),
     // Read by the log itself (lib/log.server.ts), which must exist before the settings are
     // checked; checked here so a misspelt level stops the start instead of being ignored.
     LOG_LEVEL: setting(
@@ -274,6 +288,7 @@ const EnvSchema = z
     backups: env.BACKUP_DIR
       ? { dir: env.BACKUP_DIR, intervalMinutes: env.BACKUP_INTERVAL_MINUTES, keep: env.BACKUP_KEEP }
       : null,
+    responseTimeoutMs: env.RESPONSE_TIMEOUT_MS,
   }));
 
 /**

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
@@ -18,7 +18,7 @@ import { pinoHttp } from "pino-http";
 import proxyaddr from "proxy-addr";
 
 import { logger, withRequestLogger } from "../app/lib/log.server";
-import { isSheddable, type LoadShedder, sendBusy } from "./load-shedding";
+import { isSheddable, type LoadShedder, type RenderTurn, sendBusy } from "./load-shedding";
 import { type MeteredLocals, pagesRefused, requestMetrics } from "./metrics";
 import { type CachedPage, type PageCache, plainBody } from "./page-cache";
 import { routeMatcher } from "./route-ids";
@@ -245,6 +245,7 @@ function appPages(
   const routeOf = typeof build === "function" ? () => "app" : routeMatcher(build.routes);
   return async (req, res, next) => {
     (res.locals as MeteredLocals).route = routeOf(req.path);
+    let turn: RenderTurn | null = null;
     try {
       // The URL every route sees and the page cache's key: the origin read once at the edge.
       const url = `${requestOrigin(res)}${req.originalUrl}`;
@@ -252,9 +253,14 @@ function appPages(
       if (pageCache) (res.locals as LoggedLocals).pageCache = found ? "hit" : "miss";
       if (found) return await sendCachedPage(req, res, found.page, found.ageSeconds);
       // Before the Request is built: a refusal should cost as little as it can.
-      if (shedder && isSheddable(req.method, req.path) && !(await shedder.admit(res))) {
-        pagesRefused.inc();
-        return sendBusy(res);
+      if (shedder && isSheddable(req.method, req.path)) {
+        turn = await shedder.admit(res);
+        // A visitor who has gone is neither refused nor answered.
+        if (!turn && res.req.socket.destroyed) return;
+        if (!turn) {
+          pagesRefused.inc();
+          return sendBusy(res);
+        }
       }
       const request = toFetchRequest(req, res, url);
       const context: AppLoadContext = { clientAddress: clientAddress(req) };
@@ -264,6 +270,9 @@ function appPages(
       await sendResponse(res, response);
     } catch (error) {
       next(error);
+    } finally {
+      // The page is in Node's hands: how fast its client takes it is no longer the renders' business (ADR 024).
+      turn?.end();
     }
   };
 }
@@ -272,6 +281,13 @@ function appPages(
  * A Fetch API response written to Express's. @react-router/express does this inside its request
  * handler and does not export it, and its handler builds the Request itself (toFetchRequest says
  * why that will not do), so the few lines are ours (docs/decisions/025-react-router-7.md).
+ *
+ * Resolves once the whole body has been handed to Node: each part is written as the page makes it,
+ * without waiting for the client to take the part before (`@react-router/node`'s
+ * writeReadableStreamToWritable waits), so a client that reads slowly or not at all keeps no render
+ * turn (ADR 024). What it has not taken is the page React has already made, held by Node instead of
+ * by the stream it came through; the response deadline (server/response-deadline.ts) closes a
+ * connection that does not take it in time.
  */
 export async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
@@ -286,12 +302,22 @@ export async function sendResponse(res: ExpressResponse, response: Response): Pr
     res.end();
     return;
   }
+  const reader = response.body.getReader();
+  // The client went away: the page stops (its loaders are told too: toFetchRequest).
+  const stop = () => void reader.cancel().catch(() => {});
+  res.once("close", stop);
   try {
-    await writeReadableStreamToWritable(response.body, res);
-  } catch (error) {
-    // The client went away mid-page: nothing to answer, and nobody to answer it to.
-    if (res.destroyed || res.writableEnded) return;
-    throw error;
+    for (let part = await reader.read(); !part.done && !res.destroyed; part = await reader.read()) {
+      res.write(part.value);
+      // compression's flush: a part React sends on its own (the shell, a boundary resolved) goes out now.
+      (res as ExpressResponse & { flush?: () => void }).flush?.();
+    }
+    if (!res.destroyed) res.end();
+  } catch {
+    // The page failed while it was being sent: it can be neither finished nor replaced.
+    res.destroy();
+  } finally {
+    res.off("close", stop);
   }
 }
 

@@ -48,15 +48,38 @@ const RESOLUTION_MS = 10;
 /** A page waiting for its turn: called once, with whether it may start. */
 type Waiting = (admitted: boolean) => void;
 
-/** What admit() needs of the response: when it closes, and whether its visitor is still there. */
+/**
+ * What admit() needs of the response: when it closes, and its connection (whether its visitor is
+ * still there, and which other pages it asked for).
+ */
 interface RenderedResponse {
   once(event: "close", listener: () => void): unknown;
-  req: { socket: { destroyed: boolean } };
+  req: { socket: { destroyed: boolean; once(event: "close", listener: () => void): unknown } };
+}
+
+/** A connection's pages in line: the last one's response has closed, or the connection has. */
+interface ConnectionLine {
+  lastPageTaken: Promise<void>;
+  /**
+   * When a connection closes, Node closes the response it is sending and the next, not those
+   * queued behind them (pipelined and never sent): the line moves on when the connection closes too.
+   */
+  closed: Promise<void>;
+}
+
+/** A page's turn to render. */
+export interface RenderTurn {
+  /**
+   * The page has been rendered and handed to Node: the turn is over, however slowly its client
+   * reads it. It is over too when the response closes first; calling this again does nothing.
+   */
+  end(): void;
 }
 
 export class LoadShedder {
   private rendering = 0;
   private readonly waiting: Waiting[] = [];
+  private readonly lines = new WeakMap<RenderedResponse["req"]["socket"], ConnectionLine>();
   private behind = false;
   private readonly options: Required<Omit<LoadShedderOptions, "histogram">>;
   private readonly histogram: NonNullable<LoadShedderOptions["histogram"]>;
@@ -83,25 +106,36 @@ export class LoadShedder {
   }
 
   /**
-   * Waits for a turn to render the page `res` will carry: true once it may start (its turn ends
-   * when `res` closes), false when it is refused instead.
+   * Waits for a turn to render the page `res` will carry: the turn once it may start, null when it
+   * is refused instead.
+   *
+   * A connection's pages take their turns one after another, each once the client has taken the
+   * one before (its response has closed): answers on one connection go out in order anyway, and a
+   * client that pipelines pages and reads none of them would otherwise have them all rendered and
+   * held in memory. Only then does the page join the line every visitor shares.
    */
-  admit(res: RenderedResponse): Promise<boolean> {
-    if (this.rendering < this.options.maxRendering && this.waiting.length === 0)
-      return Promise.resolve(this.start(res));
-    if (this.behind || this.waiting.length >= this.options.maxWaiting) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
-      const waiting: Waiting = (admitted) => {
-        clearTimeout(timeout);
-        // A visitor who left while waiting gets no turn: nobody would receive the page.
-        resolve(admitted && !res.req.socket.destroyed && this.start(res));
-      };
-      const timeout = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(waiting), 1);
-        waiting(false);
-      }, this.options.maxWaitMs);
-      this.waiting.push(waiting);
-    });
+  async admit(res: RenderedResponse): Promise<RenderTurn | null> {
+    const connection = res.req.socket;
+    const taken = new Promise<void>((resolve) => res.once("close", resolve));
+    const line = this.lines.get(connection);
+    if (line) {
+      const before = line.lastPageTaken;
+      line.lastPageTaken = taken;
+      await Promise.race([before, line.closed]);
+    } else {
+      const closed = new Promise<void>((resolve) => connection.once("close", resolve));
+      this.lines.set(connection, { lastPageTaken: taken, closed });
+    }
+    if (connection.destroyed || !(await this.takeTurn(res))) return null;
+    let over = false;
+    const end = () => {
+      if (over) return;
+      over = true;
+      this.rendering--;
+      this.next();
+    };
+    res.once("close", end);
+    return { end };
   }
 
   /** Pages being rendered and waiting now, and whether the event loop is behind. */
@@ -115,12 +149,26 @@ export class LoadShedder {
     for (const waiting of this.waiting.splice(0)) waiting(false);
   }
 
-  private start(res: RenderedResponse): true {
-    this.rendering++;
-    res.once("close", () => {
-      this.rendering--;
-      this.next();
+  /** A place among those rendering, at once or after a wait in line: true once taken, false when refused. */
+  private takeTurn(res: RenderedResponse): Promise<boolean> {
+    if (this.rendering < this.options.maxRendering && this.waiting.length === 0) return Promise.resolve(this.start());
+    if (this.behind || this.waiting.length >= this.options.maxWaiting) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const waiting: Waiting = (admitted) => {
+        clearTimeout(timeout);
+        // A visitor who left while waiting gets no turn: nobody would receive the page.
+        resolve(admitted && !res.req.socket.destroyed && this.start());
+      };
+      const timeout = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(waiting), 1);
+        waiting(false);
+      }, this.options.maxWaitMs);
+      this.waiting.push(waiting);
     });
+  }
+
+  private start(): true {
+    this.rendering++;
     return true;
   }
 

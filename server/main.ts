@@ -19,6 +19,7 @@ import { refuseConnect } from "./request-guards";
 import { LoadShedder } from "./load-shedding";
 import { serverMetrics, startMetricsServer } from "./metrics";
 import { PageCache } from "./page-cache";
+import { limitResponseTime } from "./response-deadline";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
 import { logger } from "../app/lib/log.server";
 
@@ -121,6 +122,7 @@ const app = createApp({
 const onListening = () => logger().info(`MakerVolt listening on http://localhost:${port}`);
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 server.on("connect", refuseConnect);
+limitResponseTime(server, config.responseTimeoutMs);
 server.on("error", (error: NodeJS.ErrnoException) => {
   exitBecause(Object.assign(new Error(`port ${port}: ${error.code ?? error.message}`), { name: "StartupError" }));
 });

@@ -17,7 +17,10 @@ let refusing = false;
 let server: InProcessServer;
 
 beforeAll(async () => {
-  server = await startInProcess({ pageCache: new PageCache(), shedder: { admit: async () => !refusing } });
+  server = await startInProcess({
+    pageCache: new PageCache(),
+    shedder: { admit: async () => (refusing ? null : { end: () => {} }) },
+  });
 }, 60_000);
 afterAll(async () => {
   await server?.close();

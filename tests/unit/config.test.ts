@@ -27,6 +27,7 @@ describe("defaults", () => {
       trustProxy: [],
       metrics: null,
       backups: null,
+      responseTimeoutMs: 30_000,
     });
   });
 
@@ -279,5 +280,17 @@ describe("backups (BACKUP_DIR, BACKUP_INTERVAL_MINUTES, BACKUP_KEEP)", () => {
     expect(() => parseConfig({ BACKUP_INTERVAL_MINUTES: "daily" })).toThrow(/BACKUP_INTERVAL_MINUTES/);
     expect(() => parseConfig({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP must be a whole number of backups/);
     expect(() => parseConfig({ BACKUP_KEEP: "2.5" })).toThrow(/BACKUP_KEEP/);
+  });
+});
+
+describe("the response deadline (RESPONSE_TIMEOUT_MS)", () => {
+  it("is 30 s unless set, and takes a whole number of milliseconds from 1000 to 3600000", () => {
+    expect(parseConfig({}).responseTimeoutMs).toBe(30_000);
+    expect(parseConfig({ RESPONSE_TIMEOUT_MS: " 5000 " }).responseTimeoutMs).toBe(5_000);
+    for (const ms of ["999", "3600001", "2.5", "30s"]) {
+      expect(() => parseConfig({ RESPONSE_TIMEOUT_MS: ms })).toThrow(
+        `RESPONSE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000, not "${ms}".`,
+      );
+    }
   });
 });
