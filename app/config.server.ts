@@ -43,6 +43,15 @@ const DEFAULT_BACKUP_KEEP = 7;
  */
 const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
 /**
+ * Load shedding's limits (ADR 024, server/load-shedding.ts): pages rendered at once, pages waiting for
+ * a turn, the longest one waits, and the event-loop delay over which nothing waits. Measured on two
+ * shared cores (docs/soak.md): more at once finish no sooner on one thread and hold more memory.
+ */
+const DEFAULT_RENDERS_AT_ONCE = 4;
+const DEFAULT_RENDERS_WAITING = 16;
+const DEFAULT_RENDER_WAIT_MS = 250;
+const DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS = 60;
+/**
  * The shortest SESSION_SECRET production takes: 32 characters of `openssl rand -base64 32` hold
  * 192 bits or more; a short word can be guessed offline from any signed cookie (ADR 023).
  */
@@ -81,6 +90,11 @@ export interface Config {
   backups: { dir: string; intervalMinutes: number; keep: number } | null;
   /** RESPONSE_TIMEOUT_MS: a request's answer not taken by its client within this time closes its connection. */
   responseTimeoutMs: number;
+  /**
+   * RENDERS_AT_ONCE, RENDERS_WAITING, RENDER_WAIT_MS and EVENT_LOOP_DELAY_LIMIT_MS: load shedding's
+   * limits (ADR 024), in the names server/load-shedding.ts takes them by.
+   */
+  loadShedding: { maxRendering: number; maxWaiting: number; maxWaitMs: number; maxDelayMs: number };
 }
 
 /** Unset, empty and blank all mean "not set"; a value is read without the spaces around it. */
@@ -215,6 +229,28 @@ const EnvSchema = z
         "RESPONSE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000",
       ).default(DEFAULT_RESPONSE_TIMEOUT_MS),
     ),
+    RENDERS_AT_ONCE: setting(
+      wholeNumber(1, 64, "RENDERS_AT_ONCE must be a whole number of pages from 1 to 64").default(
+        DEFAULT_RENDERS_AT_ONCE,
+      ),
+    ),
+    RENDERS_WAITING: setting(
+      wholeNumber(0, 1_000, "RENDERS_WAITING must be a whole number of pages from 0 to 1000").default(
+        DEFAULT_RENDERS_WAITING,
+      ),
+    ),
+    RENDER_WAIT_MS: setting(
+      wholeNumber(0, 10_000, "RENDER_WAIT_MS must be a whole number of milliseconds from 0 to 10000").default(
+        DEFAULT_RENDER_WAIT_MS,
+      ),
+    ),
+    EVENT_LOOP_DELAY_LIMIT_MS: setting(
+      wholeNumber(
+        10,
+        10_000,
+        "EVENT_LOOP_DELAY_LIMIT_MS must be a whole number of milliseconds from 10 to 10000",
+      ).default(DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS),
+    ),
     // Read by the log itself (lib/log.server.ts), which must exist before the settings are
     // checked; checked here so a misspelt level stops the start instead of being ignored.
     LOG_LEVEL: setting(
@@ -289,6 +325,12 @@ const EnvSchema = z
       ? { dir: env.BACKUP_DIR, intervalMinutes: env.BACKUP_INTERVAL_MINUTES, keep: env.BACKUP_KEEP }
       : null,
     responseTimeoutMs: env.RESPONSE_TIMEOUT_MS,
+    loadShedding: {
+      maxRendering: env.RENDERS_AT_ONCE,
+      maxWaiting: env.RENDERS_WAITING,
+      maxWaitMs: env.RENDER_WAIT_MS,
+      maxDelayMs: env.EVENT_LOOP_DELAY_LIMIT_MS,
+    },
   }));
 
 /**

@@ -27,15 +27,16 @@ import type { Response } from "express";
  * only, so the decision is this module.
  */
 
+/** The limits are settings (app/config.server.ts: RENDERS_AT_ONCE and the rest, docs/configuration.md). */
 export interface LoadShedderOptions {
   /** Pages rendered at once. */
-  maxRendering?: number;
+  maxRendering: number;
   /** Pages waiting for a turn; one more is refused. */
-  maxWaiting?: number;
+  maxWaiting: number;
   /** The longest a page waits for a turn before it is refused (ms). */
-  maxWaitMs?: number;
+  maxWaitMs: number;
   /** Over this mean event-loop delay in a sampling interval, the loop is behind and nothing waits (ms). */
-  maxDelayMs?: number;
+  maxDelayMs: number;
   /** How often the delay is read (ms). */
   sampleIntervalMs?: number;
   /** For tests: where the delay is read from. */
@@ -86,13 +87,13 @@ export class LoadShedder {
   private readonly timer: NodeJS.Timeout;
 
   constructor({
-    maxRendering = 4,
-    maxWaiting = 16,
-    maxWaitMs = 250,
-    maxDelayMs = 60,
+    maxRendering,
+    maxWaiting,
+    maxWaitMs,
+    maxDelayMs,
     sampleIntervalMs = 100,
     histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS }),
-  }: LoadShedderOptions = {}) {
+  }: LoadShedderOptions) {
     this.options = { maxRendering, maxWaiting, maxWaitMs, maxDelayMs, sampleIntervalMs };
     this.histogram = histogram;
     histogram.enable();

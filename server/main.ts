@@ -117,7 +117,7 @@ const app = createApp({
   publicDir: path.resolve("public"),
   isClosing: () => closing,
   pageCache,
-  shedder: new LoadShedder(),
+  shedder: new LoadShedder(config.loadShedding),
 });
 const onListening = () => logger().info(`MakerVolt listening on http://localhost:${port}`);
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);

@@ -28,6 +28,7 @@ describe("defaults", () => {
       metrics: null,
       backups: null,
       responseTimeoutMs: 30_000,
+      loadShedding: { maxRendering: 4, maxWaiting: 16, maxWaitMs: 250, maxDelayMs: 60 },
     });
   });
 
@@ -292,5 +293,33 @@ describe("the response deadline (RESPONSE_TIMEOUT_MS)", () => {
         `RESPONSE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000, not "${ms}".`,
       );
     }
+  });
+});
+
+describe("load shedding's limits (RENDERS_AT_ONCE, RENDERS_WAITING, RENDER_WAIT_MS, EVENT_LOOP_DELAY_LIMIT_MS)", () => {
+  it("are 4 pages at once, 16 waiting up to 250 ms, and a 60 ms event-loop delay unless set", () => {
+    expect(parseConfig({}).loadShedding).toEqual({ maxRendering: 4, maxWaiting: 16, maxWaitMs: 250, maxDelayMs: 60 });
+    expect(
+      parseConfig({
+        RENDERS_AT_ONCE: "2",
+        RENDERS_WAITING: "0",
+        RENDER_WAIT_MS: " 1000 ",
+        EVENT_LOOP_DELAY_LIMIT_MS: "100",
+      }).loadShedding,
+    ).toEqual({ maxRendering: 2, maxWaiting: 0, maxWaitMs: 1000, maxDelayMs: 100 });
+  });
+
+  it("refuse what is not a whole number in range, in one line each", () => {
+    const refusals: [Record<string, string>, string][] = [
+      [{ RENDERS_AT_ONCE: "0" }, 'RENDERS_AT_ONCE must be a whole number of pages from 1 to 64, not "0".'],
+      [{ RENDERS_AT_ONCE: "many" }, 'RENDERS_AT_ONCE must be a whole number of pages from 1 to 64, not "many".'],
+      [{ RENDERS_WAITING: "-1" }, 'RENDERS_WAITING must be a whole number of pages from 0 to 1000, not "-1".'],
+      [{ RENDER_WAIT_MS: "0.5" }, 'RENDER_WAIT_MS must be a whole number of milliseconds from 0 to 10000, not "0.5".'],
+      [
+        { EVENT_LOOP_DELAY_LIMIT_MS: "5" },
+        'EVENT_LOOP_DELAY_LIMIT_MS must be a whole number of milliseconds from 10 to 10000, not "5".',
+      ],
+    ];
+    for (const [env, message] of refusals) expect(() => parseConfig(env)).toThrow(message);
   });
 });

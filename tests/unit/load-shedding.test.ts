@@ -64,8 +64,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function shedder(options: ConstructorParameters<typeof LoadShedder>[0] = {}) {
-  const made = new LoadShedder({ maxRendering: 2, maxWaiting: 2, maxWaitMs: 250, sampleIntervalMs: 100, ...options });
+function shedder(options: Partial<ConstructorParameters<typeof LoadShedder>[0]> = {}) {
+  const made = new LoadShedder({
+    maxRendering: 2,
+    maxWaiting: 2,
+    maxWaitMs: 250,
+    maxDelayMs: 60,
+    sampleIntervalMs: 100,
+    ...options,
+  });
   shedders.push(made);
   return made;
 }
