@@ -112,13 +112,29 @@ async function expectSignedIn(server: RunningServer, shoppers: SignedUp[]) {
   }
 }
 
-/** A shop running for a while under sign-ups, with a backup taken in the middle by `backUp`. */
+/** Resolves once `count()` reaches `atLeast`; counted, not timed, so a busy machine only makes it later. */
+async function until(what: string, count: () => number, atLeast: number) {
+  for (let waited = 0; count() < atLeast; waited += 20) {
+    if (waited > 60_000) throw new Error(`${what}: ${count()} of ${atLeast} after a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A shop under sign-ups, with a backup taken in the middle by `backUp`: once three sign-ups are
+ * confirmed, and the sign-ups go on until one more is confirmed after the backup ended.
+ */
 async function backupUnderLoad(server: RunningServer, backUp: () => Promise<void>) {
   const load = signUpsUntilStopped(server, "before");
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await until("sign-ups confirmed before the backup", () => load.confirmed.length, 3);
   const askedAt = performance.now();
   await backUp();
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  const doneAt = performance.now();
+  await until(
+    "sign-ups confirmed after the backup",
+    () => load.confirmed.filter((s) => s.confirmedAt > doneAt).length,
+    1,
+  );
   const confirmed = await load.stop();
   const before = confirmed.filter((shopper) => shopper.confirmedAt < askedAt);
   const after = confirmed.filter((shopper) => shopper.confirmedAt > askedAt);

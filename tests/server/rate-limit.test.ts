@@ -42,6 +42,18 @@ async function signInStatus(server: RunningServer, forwardedFor: string) {
   return response.status;
 }
 
+/**
+ * Tries sign-ins from `forwardedFor` until one is refused; the statuses. The address bucket gets one
+ * token back every 36 s, so a run slowed by a busy machine has earned a few back by the time the
+ * hundredth failure is in: up to `most` tries. Were the limit not counted on this address, no try
+ * would ever be refused.
+ */
+async function signInsUntilRefused(server: RunningServer, forwardedFor: string, most = 10) {
+  const statuses: number[] = [];
+  while (statuses.length < most && statuses.at(-1) !== 429) statuses.push(await signInStatus(server, forwardedFor));
+  return statuses;
+}
+
 describe("per-address sign-in limits", () => {
   const servers: RunningServer[] = [];
   afterAll(async () => {
@@ -55,7 +67,7 @@ describe("per-address sign-in limits", () => {
       servers.push(server);
       const statuses = await failSignIns(server, ADDRESS_LIMIT, (i) => `198.51.100.${i % 250}`);
       expect(statuses.every((status) => status === 400)).toBe(true);
-      expect(await signInStatus(server, "203.0.113.99")).toBe(429);
+      expect((await signInsUntilRefused(server, "203.0.113.99")).at(-1)).toBe(429);
     },
     SLOW,
   );
@@ -67,7 +79,7 @@ describe("per-address sign-in limits", () => {
       servers.push(server);
       const statuses = await failSignIns(server, ADDRESS_LIMIT, (i) => `10.0.0.${i % 250}, 203.0.113.7`);
       expect(statuses.every((status) => status === 400)).toBe(true);
-      expect(await signInStatus(server, "203.0.113.7")).toBe(429);
+      expect((await signInsUntilRefused(server, "203.0.113.7")).at(-1)).toBe(429);
       expect(await signInStatus(server, "10.9.9.9, 203.0.113.8")).toBe(400);
     },
     SLOW,
