@@ -80,7 +80,15 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** End RSS may be this much above RSS after the warm-up. */
 const RSS_GROWTH_LIMIT = 0.1;
 const RSS_SAMPLE_MS = 500;
-/** The server's niceness (startServer says why); nice(1) runs it in its own process, so its pid is the server's. */
+/**
+ * The load generator (this process) must not be starved by the server it loads, or the time-outs it
+ * counts are its own: it runs at this niceness, above everything else on the machine, where it may
+ * (as root). The server then runs at the ordinary priority, as it does in production. Where the
+ * generator may not be raised, the server is lowered instead (SERVER_NICENESS), which on a machine
+ * busy with other work leaves the server a tenth of a core: that run says so.
+ */
+const GENERATOR_NICENESS = -10;
+/** The server's niceness when the generator cannot be raised; nice(1) runs it in its own process, so its pid is the server's. */
 const SERVER_NICENESS = 10;
 
 for (const [name, value] of [
@@ -532,7 +540,7 @@ function rssMb(pid: number): number {
  * The built server (started once /healthz answers), its log counted line by line (never kept
  * whole): a minute of load logs ~100k lines.
  */
-async function startServer(dataDir: string) {
+async function startServer(dataDir: string, generatorRaised: boolean) {
   const log = { lines: 0, serverErrors: [] as string[], stderrLines: 0 };
   const shop = await startShop({
     buildDir: BUILD_DIR,
@@ -540,10 +548,10 @@ async function startServer(dataDir: string) {
     dataDir,
     env: { TRUST_PROXY: "1" },
     nodeArgs: NODE_ARGS,
-    // At a lower CPU priority than this script: on a machine of two cores a busy server (its render
-    // thread and a password hash) otherwise left the load generator a tenth of a core, and the
-    // time-outs it then counted were its own. The server only ever gets less CPU for it, never more.
-    wrap: ["nice", "-n", String(SERVER_NICENESS)],
+    // At a lower CPU priority than this script (GENERATOR_NICENESS says why): on a machine of two
+    // cores a busy server (its render thread and a password hash) otherwise left the load generator
+    // a tenth of a core, and the time-outs it then counted were its own.
+    wrap: generatorRaised ? [] : ["nice", "-n", String(SERVER_NICENESS)],
     logFile: SERVER_LOG,
     onStdoutLine: (line) => {
       log.lines++;
@@ -598,6 +606,26 @@ async function firstOfEachKind(session: Session) {
   }
 }
 
+/** Raises this process (the load generator) to GENERATOR_NICENESS; false where it may not. */
+function raiseGenerator(): boolean {
+  try {
+    os.setPriority(GENERATOR_NICENESS);
+    return true;
+  } catch {
+    console.log(
+      `Could not raise the load generator to niceness ${GENERATOR_NICENESS} (not root): the server runs at ` +
+        `niceness ${SERVER_NICENESS} instead, and on a busy machine gets little of it.`,
+    );
+    return false;
+  }
+}
+
+/** The machine's load: what else was running shapes every figure (docs/soak.md). */
+function machineLoad() {
+  const [one, five] = os.loadavg();
+  return { loadAverage1m: Number(one!.toFixed(2)), loadAverage5m: Number(five!.toFixed(2)), cpus: os.cpus().length };
+}
+
 function fillDataDir(dataDir: string) {
   console.log(`Filling ${dataDir} with ${PRODUCTS} products...`);
   const started = performance.now();
@@ -643,7 +671,8 @@ async function main() {
   try {
     await buildShop({ buildDir: BUILD_DIR, existing: "reuse" });
     fillDataDir(dataDir);
-    const server = await startServer(dataDir);
+    const generatorRaised = raiseGenerator();
+    const server = await startServer(dataDir, generatorRaised);
     const pid = server.shop.pid;
     // Under load (the instant the traffic stops) and settled (idle, once the requests in flight are done).
     const rss = {
@@ -656,6 +685,7 @@ async function main() {
     };
     rss.peak = rss.start;
     const began = performance.now();
+    const loadBefore = machineLoad();
     // Seconds since the server answered, and RSS in MB: the curve tells growth from a high-water mark.
     const series: [number, number][] = [];
     const sampler = setInterval(() => {
@@ -698,6 +728,7 @@ async function main() {
     clearInterval(sampler);
     rss.peak = Math.max(rss.peak, rss.end);
 
+    const loadAfter = machineLoad();
     const statuses = byStatus(tally);
     const total = Object.values(statuses).reduce((a, b) => a + b, 0);
     const failing = Object.fromEntries(Object.entries(statuses).filter(([s]) => !/^[23]\d\d$/.test(s)));
@@ -757,7 +788,11 @@ async function main() {
           .join(", "),
     );
     console.log(`refusals:            ${refusals} (429 and 503 with Retry-After), ${bareRefusals} without`);
-    console.log(`socket errors:       ${socketErrors}, time-outs (${TIMEOUT_SECONDS} s): ${timeouts}`);
+    // Where they came from: a cold server meeting the whole crowd at once (the warm-up) or a warm one.
+    console.log(
+      `socket errors:       ${socketErrors}, time-outs (${TIMEOUT_SECONDS} s): ${timeouts} ` +
+        `(${warmup.timeouts} in the warm-up, ${result.timeouts} measured)`,
+    );
     const { p50, p99, max } = result.latency;
     console.log(`latency:             p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`);
     console.log(`  pages:             p50 ${percentile(pageTimings, 50)} ms, p99 ${pageP99} ms`);
@@ -772,6 +807,11 @@ async function main() {
     );
     console.log(`  as the load stopped: after warm-up ${fmt(rss.afterWarmupUnderLoad)}, end ${fmt(rss.endUnderLoad)}`);
     console.log(`server log:          ${server.log.lines} request lines, ${server.log.stderrLines} on stderr`);
+    console.log(
+      `machine:             load average ${loadBefore.loadAverage1m} at the start, ${loadAfter.loadAverage1m} at the end ` +
+        `(${loadAfter.cpus} cores); server at niceness ${generatorRaised ? 0 : SERVER_NICENESS}, ` +
+        `load generator at ${generatorRaised ? GENERATOR_NICENESS : 0}`,
+    );
     if (problems.length) {
       console.log(`\nFAILED: ${problems.join("; ")}`);
       if (server.log.serverErrors.length) {
@@ -794,6 +834,10 @@ async function main() {
         cpuModel: os.cpus()[0]?.model,
         node: process.version,
         totalMemMb: Math.round(os.totalmem() / 2 ** 20),
+        loadBefore,
+        loadAfter,
+        serverNiceness: generatorRaised ? 0 : SERVER_NICENESS,
+        generatorNiceness: generatorRaised ? GENERATOR_NICENESS : 0,
       },
       options: {
         overload: OVERLOAD,
