@@ -584,7 +584,10 @@ async function prepare(): Promise<Session> {
   const anonymous = new Visitor(ORIGIN);
   const csrfToken = await anonymous.csrfToken("/auth");
   const home = await anonymous.request({ path: "/" });
-  const assets = [...new Set(home.body.match(/\/build\/[\w./-]+\.(?:js|css)/g) ?? [])].slice(0, 6);
+  // Vite's build.assetsDir (server/app.ts serves it as ASSETS_PATH). A page naming none means the
+  // pattern no longer matches the build, and the "static" kind would fetch only two small files.
+  const assets = [...new Set(home.body.match(/\/assets\/[\w./-]+\.(?:js|css)/g) ?? [])].slice(0, 6);
+  if (assets.length === 0) throw new Error("the home page names no /assets/ scripts or stylesheets");
   const csrfCookie = `csrf=${anonymous.cookies.get("csrf")}`;
   return { csrfCookie, csrfToken, signedIn: `__session=${signedIn}`, email, password, assets };
 }
