@@ -35,53 +35,125 @@ const KEY_BYTES = 32;
 const MAX_SCRYPT_BYTES = 128 * 1024 * 1024;
 
 /**
- * Hashes run one at a time, so a burst of sign-ins does not multiply their memory
- * (docs/budgets.md#memory). They run on libuv's thread pool, so the event loop stays free.
- */
-const hashes = pLimit(1);
-
-/**
- * How many hashes may wait behind the one running: a few per core, about a second's worth. One
- * more is refused at once (PasswordHashesBusy) instead of joining a queue that would grow for as
- * long as sign-ins arrive faster than they can be checked (ADR 024).
+ * How many hashes may wait behind the one running: a few per core, about a second's worth on an
+ * idle machine. One more is refused at once (PasswordHashesBusy) instead of joining a queue that
+ * would grow for as long as sign-ins arrive faster than they can be checked (ADR 024).
  */
 export const MAX_WAITING_HASHES = 2 * availableParallelism();
 
-/** Thrown instead of queueing a hash when MAX_WAITING_HASHES already wait: the shop is busy, try again shortly. */
+/**
+ * The longest a new hash may expect to wait for its turn: the hashes ahead of it (running and
+ * waiting) times the recent mean time of one. A hash takes a couple of hundred milliseconds on an
+ * idle core and four times that on a busy machine, where MAX_WAITING_HASHES alone let sign-ins
+ * wait over 4 s (docs/soak.md, 2026-11-27); past this a shopper is better told to retry.
+ */
+export const MAX_EXPECTED_HASH_WAIT_MS = 1_000;
+
+/**
+ * While fewer hashes than this are running and waiting, a new one is never refused for its
+ * expected wait, only a crowd is: two shoppers signing in at once are both checked, however slow
+ * the machine.
+ */
+export const HASHES_ALWAYS_ADMITTED = 2;
+
+/** How many of the last hashes' times make the recent mean. */
+const RECENT_HASHES = 8;
+
+/** Thrown instead of queueing a hash when the queue is full or too slow: the shop is busy, try again shortly. */
 export class PasswordHashesBusy extends Error {
-  constructor() {
-    super(`${MAX_WAITING_HASHES} password hashes are already waiting`);
+  constructor(reason: string) {
+    super(reason);
     this.name = "PasswordHashesBusy";
   }
 }
+
+export interface HashQueueOptions {
+  /** Hashes waiting behind the one running; one more is refused. */
+  maxWaiting: number;
+  /** Refuse a hash whose expected wait (hashes ahead x recent mean hash time) is over this (ms). */
+  maxExpectedWaitMs: number;
+  /** For tests: the clock hash times are read from (ms). */
+  now?: () => number;
+}
+
+/**
+ * Hashes run one at a time, so a burst of sign-ins does not multiply their memory
+ * (docs/budgets.md#memory). They run on libuv's thread pool, so the event loop stays free. A hash
+ * is refused at once when MAX_WAITING_HASHES already wait, or when it would wait longer than
+ * MAX_EXPECTED_HASH_WAIT_MS by the recent hashes' times (never while fewer than
+ * HASHES_ALWAYS_ADMITTED are running and waiting).
+ */
+export class HashQueue {
+  private readonly limit = pLimit(1);
+  private readonly recentMs: number[] = [];
+  private readonly now: () => number;
+
+  constructor(private readonly options: HashQueueOptions) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  get running(): number {
+    return this.limit.activeCount;
+  }
+
+  get waiting(): number {
+    return this.limit.pendingCount;
+  }
+
+  /** The recent mean time of one hash (ms); NaN before the first has finished. */
+  get meanHashMs(): number {
+    return this.recentMs.reduce((sum, ms) => sum + ms, 0) / this.recentMs.length;
+  }
+
+  /** Runs `hash` in its turn, or rejects at once with PasswordHashesBusy. */
+  run<T>(hash: () => Promise<T>): Promise<T> {
+    const ahead = this.running + this.waiting;
+    if (this.waiting >= this.options.maxWaiting) {
+      return Promise.reject(new PasswordHashesBusy(`${this.waiting} password hashes are already waiting`));
+    }
+    const expectedWaitMs = ahead * this.meanHashMs;
+    if (ahead >= HASHES_ALWAYS_ADMITTED && expectedWaitMs > this.options.maxExpectedWaitMs) {
+      return Promise.reject(
+        new PasswordHashesBusy(`a password hash would wait about ${Math.round(expectedWaitMs)} ms for its turn`),
+      );
+    }
+    return this.limit(async () => {
+      const started = this.now();
+      try {
+        return await hash();
+      } finally {
+        this.recentMs.push(this.now() - started);
+        if (this.recentMs.length > RECENT_HASHES) this.recentMs.shift();
+      }
+    });
+  }
+}
+
+const hashes = new HashQueue({ maxWaiting: MAX_WAITING_HASHES, maxExpectedWaitMs: MAX_EXPECTED_HASH_WAIT_MS });
 
 appGauge({
   name: "makervolt_password_hashes",
   help: "Password hashes (sign-in, sign-up) running and waiting to run; one more than MAX_WAITING_HASHES waiting is refused.",
   labelNames: ["state"],
   collect() {
-    this.set({ state: "running" }, hashes.activeCount);
-    this.set({ state: "waiting" }, hashes.pendingCount);
+    this.set({ state: "running" }, hashes.running);
+    this.set({ state: "waiting" }, hashes.waiting);
   },
 });
 
 const hashRefusals = appCounter({
   name: "makervolt_password_hash_refusals_total",
-  help: "Sign-ins and sign-ups refused at once (503) because the queue of password hashes was full.",
+  help: "Sign-ins and sign-ups refused at once (503) because the queue of password hashes was full or would wait over a second.",
 });
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  if (hashes.pendingCount >= MAX_WAITING_HASHES) {
-    hashRefusals.inc();
-    return Promise.reject(new PasswordHashesBusy());
-  }
   const options: ScryptOptions = {
     N: params.N,
     r: params.r,
     p: params.p,
     maxmem: 256 * params.N * params.r + 1024 * 1024,
   };
-  return hashes(
+  const key = hashes.run(
     () =>
       new Promise<Buffer>((resolve, reject) => {
         scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) =>
@@ -89,6 +161,10 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
         );
       }),
   );
+  key.catch((error: unknown) => {
+    if (error instanceof PasswordHashesBusy) hashRefusals.inc();
+  });
+  return key;
 }
 
 export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
