@@ -47,10 +47,17 @@ const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
  * a turn, the longest one waits, and the event-loop delay over which nothing waits. Measured on two
  * shared cores (docs/soak.md): more at once finish no sooner on one thread and hold more memory.
  */
-const DEFAULT_RENDERS_AT_ONCE = 4;
-const DEFAULT_RENDERS_WAITING = 16;
+const DEFAULT_RENDERS_AT_ONCE = 2;
+const DEFAULT_RENDERS_WAITING = 8;
 const DEFAULT_RENDER_WAIT_MS = 250;
 const DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS = 60;
+/** Load shedding's limits when none is set, as Config["loadShedding"] holds them. */
+export const DEFAULT_LOAD_SHEDDING = {
+  maxRendering: DEFAULT_RENDERS_AT_ONCE,
+  maxWaiting: DEFAULT_RENDERS_WAITING,
+  maxWaitMs: DEFAULT_RENDER_WAIT_MS,
+  maxDelayMs: DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS,
+} as const;
 /**
  * The shortest SESSION_SECRET production takes: 32 characters of `openssl rand -base64 32` hold
  * 192 bits or more; a short word can be guessed offline from any signed cookie (ADR 023).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseConfig } from "~/config.server";
+import { DEFAULT_LOAD_SHEDDING, parseConfig } from "~/config.server";
 
 /** The settings the shop reads from its environment (docs/configuration.md). */
 
@@ -28,7 +28,7 @@ describe("defaults", () => {
       metrics: null,
       backups: null,
       responseTimeoutMs: 30_000,
-      loadShedding: { maxRendering: 4, maxWaiting: 16, maxWaitMs: 250, maxDelayMs: 60 },
+      loadShedding: DEFAULT_LOAD_SHEDDING,
     });
   });
 
@@ -297,16 +297,16 @@ describe("the response deadline (RESPONSE_TIMEOUT_MS)", () => {
 });
 
 describe("load shedding's limits (RENDERS_AT_ONCE, RENDERS_WAITING, RENDER_WAIT_MS, EVENT_LOOP_DELAY_LIMIT_MS)", () => {
-  it("are 4 pages at once, 16 waiting up to 250 ms, and a 60 ms event-loop delay unless set", () => {
-    expect(parseConfig({}).loadShedding).toEqual({ maxRendering: 4, maxWaiting: 16, maxWaitMs: 250, maxDelayMs: 60 });
+  it("are the defaults unless set, and what is set otherwise", () => {
+    expect(parseConfig({}).loadShedding).toEqual(DEFAULT_LOAD_SHEDDING);
     expect(
       parseConfig({
-        RENDERS_AT_ONCE: "2",
+        RENDERS_AT_ONCE: "3",
         RENDERS_WAITING: "0",
         RENDER_WAIT_MS: " 1000 ",
         EVENT_LOOP_DELAY_LIMIT_MS: "100",
       }).loadShedding,
-    ).toEqual({ maxRendering: 2, maxWaiting: 0, maxWaitMs: 1000, maxDelayMs: 100 });
+    ).toEqual({ maxRendering: 3, maxWaiting: 0, maxWaitMs: 1000, maxDelayMs: 100 });
   });
 
   it("refuse what is not a whole number in range, in one line each", () => {
