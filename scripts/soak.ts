@@ -451,6 +451,9 @@ type Tally = Record<string, Record<string, number>>;
 /** Latencies in ms per kind of request, to tell which kind is slow. */
 type Timings = Record<string, number[]>;
 
+/** Time-outs are told apart by when their request was sent, in slices of this many seconds of a round. */
+const TIMEOUT_SLICE_SECONDS = 10;
+
 async function drive(session: Session, seconds: number, tally: Tally, timings: Timings = {}) {
   type Context = { kind?: string; sentAt?: number; id?: number };
   // autocannon gives up on a request it waited too long for and reconnects without telling
@@ -481,6 +484,7 @@ async function drive(session: Session, seconds: number, tally: Tally, timings: T
       if (status && context.sentAt !== undefined) (timings[kind] ??= []).push(performance.now() - context.sentAt);
     },
   };
+  const startedAt = performance.now();
   const result = await autocannon({
     url: ORIGIN,
     connections: CONNECTIONS,
@@ -489,12 +493,16 @@ async function drive(session: Session, seconds: number, tally: Tally, timings: T
     timeout: TIMEOUT_SECONDS,
   });
   const givenUpBefore = performance.now() - TIMEOUT_SECONDS * 1000;
+  // Whether the time-outs are a cold server's first seconds or spread over the round (docs/soak.md).
+  const timeoutsBySlice = Array.from({ length: Math.ceil(seconds / TIMEOUT_SLICE_SECONDS) }, () => 0);
   for (const { kind, sentAt } of unanswered.values()) {
     if (sentAt > givenUpBefore) continue;
     const byStatus = (tally[kind] ??= {});
     byStatus.timeout = (byStatus.timeout ?? 0) + 1;
+    const slice = Math.floor((sentAt - startedAt) / 1000 / TIMEOUT_SLICE_SECONDS);
+    timeoutsBySlice[Math.min(slice, timeoutsBySlice.length - 1)]!++;
   }
-  return result;
+  return { ...result, timeoutsBySlice };
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -529,6 +537,26 @@ async function idleRss(pid: number, log: { lines: number }): Promise<number> {
     lowest = Math.min(lowest, rssMb(pid));
   }
   return lowest;
+}
+
+/** Linux's clock ticks per second (USER_HZ), in which /proc/PID/stat counts CPU time. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds the server has used (all its threads, user and system). Over a phase, against the
+ * wall clock, it says how much of the machine the server got: on a machine busy with other work,
+ * time-outs with the server at a fraction of a core are the machine's, not the shedder's.
+ */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // After "pid (comm) ": state is field 3, utime and stime fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The share of one core the server used between two readings of cpuSeconds and the clock. */
+function coreShare(from: { cpu: number; at: number }, to: { cpu: number; at: number }): number {
+  return Number(((to.cpu - from.cpu) / ((to.at - from.at) / 1000)).toFixed(2));
 }
 
 function rssMb(pid: number): number {
@@ -705,12 +733,21 @@ async function main() {
     await firstOfEachKind(session);
     console.log(`Server pid ${pid}, RSS at start ${fmt(rss.start)}. Warming up until memory is steady...`);
     const warmupTally: Tally = {};
-    const warmup = { rounds: [] as number[], errors: 0, timeouts: 0 };
+    const warmup = {
+      rounds: [] as number[],
+      errors: 0,
+      timeouts: 0,
+      timeoutsBySlice: [] as number[],
+      cores: [] as number[],
+    };
     rss.afterWarmup = rss.start;
     for (let round = 1; round <= WARMUP_ROUNDS && WARMUP_SECONDS > 0; round++) {
+      const cpuBefore = { cpu: cpuSeconds(pid), at: performance.now() };
       const result = await drive(session, WARMUP_SECONDS, warmupTally);
+      warmup.cores.push(coreShare(cpuBefore, { cpu: cpuSeconds(pid), at: performance.now() }));
       warmup.errors += result.errors;
       warmup.timeouts += result.timeouts;
+      warmup.timeoutsBySlice.push(...result.timeoutsBySlice);
       rss.afterWarmupUnderLoad = rssMb(pid);
       const idle = await idleRss(pid, server.log);
       warmup.rounds.push(Math.round(idle));
@@ -725,7 +762,9 @@ async function main() {
 
     const tally: Tally = {};
     const timings: Timings = {};
+    const cpuBefore = { cpu: cpuSeconds(pid), at: performance.now() };
     const result = await drive(session, SECONDS, tally, timings);
+    const measuredCores = coreShare(cpuBefore, { cpu: cpuSeconds(pid), at: performance.now() });
     rss.endUnderLoad = rssMb(pid);
     rss.end = await idleRss(pid, server.log);
     clearInterval(sampler);
@@ -796,6 +835,13 @@ async function main() {
       `socket errors:       ${socketErrors}, time-outs (${TIMEOUT_SECONDS} s): ${timeouts} ` +
         `(${warmup.timeouts} in the warm-up, ${result.timeouts} measured)`,
     );
+    if (timeouts) {
+      const slices = (counts: number[]) => counts.join(" ");
+      console.log(
+        `  by ${TIMEOUT_SLICE_SECONDS} s sent:     warm-up ${slices(warmup.timeoutsBySlice)}; ` +
+          `measured ${slices(result.timeoutsBySlice)}`,
+      );
+    }
     const { p50, p99, max } = result.latency;
     console.log(`latency:             p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`);
     console.log(`  pages:             p50 ${percentile(pageTimings, 50)} ms, p99 ${pageP99} ms`);
@@ -814,6 +860,10 @@ async function main() {
       `machine:             load average ${loadBefore.loadAverage1m} at the start, ${loadAfter.loadAverage1m} at the end ` +
         `(${loadAfter.cpus} cores); server at niceness ${generatorRaised ? 0 : SERVER_NICENESS}, ` +
         `load generator at ${generatorRaised ? GENERATOR_NICENESS : 0}`,
+    );
+    console.log(
+      `server CPU:          ${warmup.cores.map((c) => `${c}`).join(", ") || "-"} cores in the warm-up, ` +
+        `${measuredCores} measured (of ${os.cpus().length})`,
     );
     if (problems.length) {
       console.log(`\nFAILED: ${problems.join("; ")}`);
@@ -865,7 +915,12 @@ async function main() {
         byKind: warmupTally,
         errors: warmup.errors,
         timeouts: warmup.timeouts,
+        timeoutsBySlice: warmup.timeoutsBySlice,
+        serverCores: warmup.cores,
       },
+      timeoutsBySlice: result.timeoutsBySlice,
+      timeoutSliceSeconds: TIMEOUT_SLICE_SECONDS,
+      serverCores: measuredCores,
       refusals,
       socketErrors,
       timeouts,
