@@ -13,12 +13,13 @@ import { type InProcessServer, startInProcess } from "./in-process";
  *
  * The built app is served from this test's own process, so the event loop it would hold is the one
  * measured here (monitorEventLoopDelay: how late a 1 ms timer fires). A shared machine adds noise
- * the other way only (a descheduled process looks blocked), so each request is measured five times
- * and the least of its longest delays counts.
+ * the other way only (a descheduled process looks blocked), so the least of a request's longest
+ * delays counts: it is measured again until one run is under the limit, up to MAX_RUNS times. A
+ * busy machine needs more runs; a request that truly holds the thread longer never gets under it.
  */
 
 const LIMIT_MS = 20;
-const RUNS = 5;
+const MAX_RUNS = 25;
 const KB = 1024;
 const MB = 1024 * KB;
 
@@ -138,7 +139,7 @@ describe("a big field holds the main thread for at most 20 ms", () => {
     for (const [name, pathname, fields, big] of cases) {
       const payload = body(fields, big, size(pathname));
       let least = Infinity;
-      for (let run = 0; run < RUNS; run++) {
+      for (let run = 0; run < MAX_RUNS && least >= LIMIT_MS; run++) {
         const { ms, answer } = await longestHold(() =>
           request(
             "POST",
