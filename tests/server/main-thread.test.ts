@@ -135,7 +135,7 @@ describe("a big field holds the main thread for at most 20 ms", () => {
       (path: string) => (path === "/contact" ? 256 : 64) * KB - 64,
     ],
   ] as const)("%s", async (what, size) => {
-    const holds: string[] = [];
+    const holds: { label: string; least: number }[] = [];
     for (const [name, pathname, fields, big] of cases) {
       const payload = body(fields, big, size(pathname));
       let least = Infinity;
@@ -155,9 +155,10 @@ describe("a big field holds the main thread for at most 20 ms", () => {
         expect(answer.status, name).toBeLessThan(500);
         least = Math.min(least, ms);
       }
-      holds.push(`${name}, ${(payload.length / KB).toFixed(0)} KB: ${least.toFixed(1)} ms`);
+      holds.push({ label: `${name}, ${(payload.length / KB).toFixed(0)} KB: ${least.toFixed(1)} ms`, least });
     }
-    console.log(`longest hold of the main thread per action, ${what}:\n  ${holds.join("\n  ")}`);
-    for (const hold of holds) expect(Number(/([\d.]+) ms$/.exec(hold)![1]), hold).toBeLessThan(LIMIT_MS);
+    console.log(`longest hold of the main thread per action, ${what}:\n  ${holds.map((h) => h.label).join("\n  ")}`);
+    // The measured value, not its rounded label: 19.97 ms is under the limit, and is printed as 20.0.
+    for (const { label, least } of holds) expect(least, label).toBeLessThan(LIMIT_MS);
   });
 });
