@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { CachedProductRepository, listQueryKey } from "~/backends/cached-product-repository.server";
+import { CachedProductRepository, facetQueryKey, listQueryKey } from "~/backends/cached-product-repository.server";
 import { relatedProducts } from "~/backends/related-products.server";
-import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types.server";
+import type { FacetQuery, ProductListQuery, ProductPage, ProductRepository } from "~/backends/types.server";
+import type { CatalogueFacets } from "~/models/catalogue-facets";
 import { DEFAULT_QUERY } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 
@@ -13,6 +14,25 @@ import type { Product } from "~/models/product";
  */
 
 const { view: _view, ...FIRST_PAGE } = DEFAULT_QUERY;
+const { sort: _sort, page: _page, ...NO_FACET_FILTERS } = FIRST_PAGE;
+
+function facets(search: string): CatalogueFacets {
+  return {
+    categories: {
+      audio: 1,
+      components: 0,
+      "development-boards": 0,
+      displays: 0,
+      "iot-wireless": 0,
+      robotics: 0,
+      sensors: search.length,
+      tools: 0,
+    },
+    allCategories: 1 + search.length,
+    prices: [1, search.length, 0, 0],
+    search: search ? { kind: "corrected", term: search, held: 1, counted: 1 } : null,
+  };
+}
 
 function product(id: number): Product {
   return {
@@ -49,6 +69,9 @@ class CountingRepository implements ProductRepository {
 
   listProducts(query: ProductListQuery): Promise<ProductPage> {
     return this.answer(`list ${query.search}|${query.page}`, { products: [product(query.page)], total: 100 });
+  }
+  countFacets(query: FacetQuery): Promise<CatalogueFacets> {
+    return this.answer(`facets ${query.search}${query.exact ? " exact" : ""}`, facets(query.search));
   }
   getProduct(id: number): Promise<Product | null> {
     return this.answer(`product ${id}`, id === 404 ? null : product(id));
@@ -120,10 +143,86 @@ describe("CachedProductRepository", () => {
       max: 100,
       min: 0,
       category: null,
+      exact: false,
       search: "",
     };
     expect(listQueryKey(reordered)).toBe(listQueryKey(FIRST_PAGE));
     expect(listQueryKey({ ...FIRST_PAGE, search: "1" })).not.toBe(listQueryKey({ ...FIRST_PAGE, page: 1 }));
+    const reorderedFacets: FacetQuery = { inStock: false, max: 100, min: 0, category: null, exact: false, search: "" };
+    expect(facetQueryKey(reorderedFacets)).toBe(facetQueryKey(NO_FACET_FILTERS));
+  });
+
+  it("makes `exact` part of both keys: a term searched as typed is another question than the same term corrected", () => {
+    const corrected = { ...FIRST_PAGE, search: "temprature" };
+    const exact = { ...corrected, exact: true };
+    expect(listQueryKey(exact)).not.toBe(listQueryKey(corrected));
+    expect(facetQueryKey(exact)).not.toBe(facetQueryKey(corrected));
+  });
+
+  it("keeps the filter counts apart from the pages, even for the same filters", () => {
+    expect(facetQueryKey(FIRST_PAGE)).not.toBe(listQueryKey(FIRST_PAGE));
+  });
+
+  it("asks for the filter counts once per search and filters, whatever the sort and page", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    const first = await cached.countFacets({ ...FIRST_PAGE, search: "sensor" });
+    expect(first).toEqual(facets("sensor"));
+    // The page's query carries a sort and a page: the counts do not depend on them.
+    const thirdPageByPrice: ProductListQuery = { ...FIRST_PAGE, search: "sensor", sort: "price-high", page: 3 };
+    expect(await cached.countFacets(thirdPageByPrice)).toBe(first);
+    expect(await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor" })).toBe(first);
+    expect(inner.calls).toEqual(["facets sensor"]);
+
+    await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor", exact: true });
+    await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor", category: "tools" });
+    await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor", min: 10 });
+    await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor", max: 50 });
+    await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor", inStock: true });
+    await cached.countFacets({ ...NO_FACET_FILTERS, search: "servo" });
+    expect(inner.calls).toHaveLength(7);
+    // Asking the same again asks nothing more.
+    await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor", exact: true });
+    await cached.countFacets({ ...NO_FACET_FILTERS, search: "servo" });
+    expect(inner.calls).toHaveLength(7);
+  });
+
+  it("shares one read of the filter counts between concurrent requests, and keeps no failure", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    inner.failNext = true;
+    await expect(cached.countFacets(NO_FACET_FILTERS)).rejects.toThrow("database unavailable");
+    const [a, b] = await Promise.all([cached.countFacets(NO_FACET_FILTERS), cached.countFacets(NO_FACET_FILTERS)]);
+    expect(a).toBe(b);
+    expect(a).toEqual(facets(""));
+    expect(inner.calls).toEqual(["facets ", "facets "]);
+  });
+
+  it("hands out the filter counts frozen all the way down", async () => {
+    const cached = new CachedProductRepository(new CountingRepository());
+    const counts = await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor" });
+    expect(() => {
+      (counts as { allCategories: number }).allCategories = 0;
+    }).toThrow(TypeError);
+    expect(() => {
+      (counts.categories as Record<string, number>).sensors = 0;
+    }).toThrow(TypeError);
+    expect(() => (counts.prices as number[]).push(1)).toThrow(TypeError);
+    expect(() => {
+      (counts.search as { term: string }).term = "changed";
+    }).toThrow(TypeError);
+    expect(await cached.countFacets({ ...NO_FACET_FILTERS, search: "sensor" })).toEqual(facets("sensor"));
+  });
+
+  it("clear() drops the filter counts with the pages: the next request asks again", async () => {
+    const inner = new CountingRepository();
+    const cached = new CachedProductRepository(inner);
+    await cached.countFacets(NO_FACET_FILTERS);
+    await cached.listProducts(FIRST_PAGE);
+    cached.clear();
+    await cached.countFacets(NO_FACET_FILTERS);
+    await cached.listProducts(FIRST_PAGE);
+    expect(inner.calls).toEqual(["facets ", "list |1", "facets ", "list |1"]);
   });
 
   it("shares one read between concurrent requests for the same page", async () => {

@@ -171,9 +171,15 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
       expect(ids((await repository.listProducts(query({ search: "\\" }))).products)).toEqual([12]);
     });
 
-    it("never matches a term across the end of the name and the start of the description", async () => {
-      // DHT22 Probe: "Reads temperature and humidity."
-      expect((await repository.listProducts(query({ search: "probe reads" }))).total).toBe(0);
+    it("finds a term's words in any order, but never joins the name's last word to the description's first", async () => {
+      // DHT22 Probe: "Reads temperature and humidity." As words, in any order, both are found.
+      expect(ids((await repository.listProducts(query({ search: "probe reads" }))).products)).toEqual([9]);
+      expect(ids((await repository.listProducts(query({ search: "Reads PROBE" }))).products)).toEqual([9]);
+      // Joined into one word (as "hcsr04" is "HC-SR04"), they would run across the end of the
+      // name: the line break between name and description is not a joiner.
+      for (const joined of ["probereads", "probe-reads", "probe_reads", "probe.reads"]) {
+        expect((await repository.listProducts(query({ search: joined }))).total, joined).toBe(0);
+      }
       expect((await repository.listProducts(query({ search: "Probe" }))).total).toBe(1);
     });
 

@@ -2,11 +2,13 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import { facetArguments } from "~/backends/facets.server";
 import { configuredDatabase } from "~/backends/index.server";
 import { createSupabaseClient } from "~/backends/supabase/client.server";
 import { SupabaseProductRepository } from "~/backends/supabase/products.server";
-import { BackendError, isServiceUnavailable, type ProductListQuery } from "~/backends/types.server";
+import { BackendError, type FacetQuery, isServiceUnavailable, type ProductListQuery } from "~/backends/types.server";
 import { parseConfig } from "~/config.server";
+import { CATEGORIES } from "~/models/categories";
 import { DEFAULT_QUERY } from "~/models/catalogue-query";
 
 import { postgrestRow as row } from "../fixtures/postgrest-row";
@@ -19,6 +21,9 @@ import { postgrestRow as row } from "../fixtures/postgrest-row";
 const SUPABASE_URL = "https://makervolt-test.supabase.co";
 const ANON_KEY = "test-anon-key";
 const PRODUCTS_URL = `${SUPABASE_URL}/rest/v1/products`;
+/** The database functions a search and the filter counts call (supabase/migrations). */
+const SEARCH_URL = `${SUPABASE_URL}/rest/v1/rpc/search_products`;
+const FACETS_URL = `${SUPABASE_URL}/rest/v1/rpc/catalogue_facets`;
 const COLUMNS =
   "id,name,description,category,price,original_price,in_stock,stock_count,rating,reviews,image,images,features,specifications";
 
@@ -26,15 +31,35 @@ interface Seen {
   method: string;
   url: URL;
   headers: Headers;
+  /** A POST's JSON body (an rpc's named arguments). */
+  body?: unknown;
 }
 let seen: Seen[] = [];
 /** The next answers, in order; each request takes one. */
 let answers: Response[] = [];
 
+async function record(request: Request) {
+  const text = request.method === "POST" ? await request.clone().text() : "";
+  seen.push({
+    method: request.method,
+    url: new URL(request.url),
+    headers: request.headers,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  });
+}
+
 const server = setupServer(
-  http.all(PRODUCTS_URL, ({ request }) => {
-    seen.push({ method: request.method, url: new URL(request.url), headers: request.headers });
+  http.all(PRODUCTS_URL, async ({ request }) => {
+    await record(request);
     return answers.shift() ?? HttpResponse.json([], { headers: { "Content-Range": "*/0" } });
+  }),
+  http.all(SEARCH_URL, async ({ request }) => {
+    await record(request);
+    return answers.shift() ?? HttpResponse.json([], { headers: { "Content-Range": "*/0" } });
+  }),
+  http.all(FACETS_URL, async ({ request }) => {
+    await record(request);
+    return answers.shift() ?? HttpResponse.json({ categories: {}, prices: [0, 0, 0, 0], search: null });
   }),
 );
 
@@ -50,6 +75,10 @@ const repository = new SupabaseProductRepository(createSupabaseClient({ url: SUP
 
 const query = (changes: Partial<ProductListQuery> = {}): ProductListQuery => {
   const { view: _view, ...rest } = DEFAULT_QUERY;
+  return { ...rest, ...changes };
+};
+const facetQuery = (changes: Partial<FacetQuery> = {}): FacetQuery => {
+  const { view: _view, sort: _sort, page: _page, ...rest } = DEFAULT_QUERY;
   return { ...rest, ...changes };
 };
 
@@ -141,49 +170,237 @@ describe("listing the catalogue", () => {
 });
 
 describe("search", () => {
-  /** PostgREST's reading of a quoted value: a backslash takes the next character literally. */
-  function unquote(value: string): string {
-    expect(value.startsWith('"') && value.endsWith('"')).toBe(true);
-    return value.slice(1, -1).replace(/\\(.)/g, "$1");
-  }
+  /** Terms PostgREST's filter syntax or SQL would read as more than text, if they ever got there. */
+  const HOSTILE = [
+    String.raw`a,b.(c):d"e\f%g_h*i`,
+    "5*5 (mm)",
+    "'; drop table products; --",
+    "or=(id.gt.0)&select=*",
+    "%".repeat(100),
+    "\u{1F525} \u200fsensor\u200f",
+  ];
 
-  /** What Postgres' ILIKE (escape `\`) matches, as a regular expression. */
-  function likeToRegExp(pattern: string): RegExp {
-    let source = "";
-    for (let i = 0; i < pattern.length; i++) {
-      const c = pattern[i]!;
-      if (c === "\\") source += (pattern[++i] ?? "").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-      else if (c === "%") source += "[\\s\\S]*";
-      else if (c === "_") source += "[\\s\\S]";
-      else source += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-    }
-    return new RegExp(`^${source}$`, "i");
-  }
+  it("asks the database to read the term: search_products with {term, exact} as a POST body", async () => {
+    answer([row(25)], { range: "24-24/25" });
+    const page = await repository.listProducts(
+      query({
+        search: "Temp Sensor",
+        category: "sensors",
+        min: 10,
+        max: 50,
+        inStock: true,
+        sort: "price-low",
+        page: 2,
+      }),
+    );
 
-  it("looks in name and description (search_text), ignoring case", async () => {
-    await repository.listProducts(query({ search: "Temp Sensor" }));
-    expect(only().url.searchParams.get("or")).toBe('(search_text.ilike."%Temp Sensor%")');
+    const { method, url, headers, body } = only();
+    expect(method).toBe("POST");
+    expect(url.pathname).toBe("/rest/v1/rpc/search_products");
+    expect(body).toEqual({ term: "Temp Sensor", exact: false });
+    // The rows it returns are filtered, sorted and paged like the table's, in the query string.
+    expect(url.searchParams.get("select")).toBe(COLUMNS);
+    expect(url.searchParams.get("category")).toBe("eq.sensors");
+    expect(url.searchParams.getAll("price")).toEqual(["gte.10", "lte.50"]);
+    expect(url.searchParams.get("in_stock")).toBe("eq.true");
+    expect(url.searchParams.get("order")).toBe("price.asc,id.asc");
+    expect(url.searchParams.get("offset")).toBe("24");
+    expect(url.searchParams.get("limit")).toBe("24");
+    // The term is never a filter of the table any more, nor in the URL at all.
+    expect([...url.searchParams.keys()].sort()).toEqual([
+      "category",
+      "in_stock",
+      "limit",
+      "offset",
+      "order",
+      "price",
+      "price",
+      "select",
+    ]);
+    expect(headers.get("prefer")).toMatch(/count=exact/);
+    expect(headers.get("apikey")).toBe(ANON_KEY);
+
+    expect(page.total).toBe(25);
+    expect(page.products.map((p) => p.id)).toEqual([25]);
   });
 
-  it("quotes PostgREST's reserved characters and escapes the LIKE wildcards", async () => {
-    const term = String.raw`a,b.(c):d"e\f%g_h`;
+  it("passes `exact` on: the shopper asked for the term without typo correction", async () => {
+    await repository.listProducts(query({ search: "temprature", exact: true }));
+    expect(only().body).toEqual({ term: "temprature", exact: true });
+  });
+
+  it("lists from the products table itself when there is no search", async () => {
+    await repository.listProducts(query({ exact: true }));
+    expect(only().url.pathname).toBe("/rest/v1/products");
+  });
+
+  it.each(HOSTILE)("sends the term %j in the JSON body untouched, not escaped and not in the URL", async (term) => {
     await repository.listProducts(query({ search: term }));
-    const or = only().url.searchParams.get("or");
-    const pattern = String.raw`"%a,b.(c):d\"e\\\\f\\%g\\_h%"`;
-    expect(or).toBe(`(search_text.ilike.${pattern})`);
-
-    // Read back the way PostgREST and Postgres would, it matches the term literally.
-    const like = likeToRegExp(unquote(pattern));
-    expect(like.test(`Box ${term} 2`)).toBe(true);
-    expect(like.test(String.raw`a,b.(c):d"e\fXgYh`)).toBe(false);
+    const { url, body } = only();
+    expect(body).toEqual({ term, exact: false });
+    expect([...url.searchParams.keys()].sort()).toEqual(["limit", "offset", "order", "select"]);
   });
 
-  it("matches * literally with an escaped regular expression, since PostgREST reads * in LIKE as %", async () => {
-    await repository.listProducts(query({ search: "5*5 (mm)" }));
-    const value = String.raw`"5\\*5 \\(mm\\)"`;
-    expect(only().url.searchParams.get("or")).toBe(`(search_text.imatch.${value})`);
-    expect(new RegExp(unquote(value), "i").test("Grid 5*5 (MM)")).toBe(true);
-    expect(new RegExp(unquote(value), "i").test("Grid 555 (mm)")).toBe(false);
+  it("counts a search's matches with a HEAD request for a page past the end, the arguments in its query string", async () => {
+    const term = String.raw`hc-sr04, "5*5" & (c)=d%`;
+    answer(
+      { code: "PGRST103", message: "Requested range not satisfiable", details: null, hint: null },
+      { status: 416, range: "*/5" },
+    );
+    answers.push(new HttpResponse(null, { status: 200, headers: { "Content-Range": "*/5" } }));
+    const page = await repository.listProducts(query({ search: term, exact: true, category: "sensors", page: 100 }));
+    expect(page).toEqual({ products: [], total: 5 });
+
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.method).toBe("POST");
+    expect(seen[0]!.url.searchParams.get("offset")).toBe(String(99 * 24));
+    const count = seen[1]!;
+    expect(count.method).toBe("HEAD");
+    expect(count.url.pathname).toBe("/rest/v1/rpc/search_products");
+    // Read back from the URL, the term is exactly what was typed.
+    expect(count.url.searchParams.get("term")).toBe(term);
+    expect(count.url.searchParams.get("exact")).toBe("true");
+    expect(count.url.searchParams.get("category")).toBe("eq.sensors");
+    expect(count.headers.get("prefer")).toMatch(/count=exact/);
+  });
+
+  it("reports a search the service refuses with its words", async () => {
+    answer(
+      {
+        code: "PGRST202",
+        message: "Could not find the function public.search_products(exact, term) in the schema cache",
+        details: null,
+        hint: null,
+      },
+      { status: 404 },
+    );
+    const failure = await repository.listProducts(query({ search: "servo" })).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BackendError);
+    expect((failure as BackendError).kind).toBe("failed");
+    expect((failure as BackendError).serviceError).toMatchObject({ code: "PGRST202", status: 404 });
+  });
+});
+
+describe("the filter counts (countFacets)", () => {
+  const ZEROS = Object.fromEntries(CATEGORIES.map(({ slug }) => [slug, 0]));
+
+  it.each([
+    ["no search, no filters", facetQuery()],
+    ["a search", facetQuery({ search: "sensor" })],
+    ["an exact search", facetQuery({ search: "temprature", exact: true })],
+    ["a category, a price range and in stock only", facetQuery({ category: "tools", min: 10, max: 50, inStock: true })],
+    ["$100+ (no upper bound) from $25", facetQuery({ search: "servo", min: 25, max: 100 })],
+  ])("%s: one POST to catalogue_facets, its named arguments those of facetArguments", async (_name, asked) => {
+    answer({ categories: {}, prices: [0, 0, 0, 0], search: null });
+    await repository.countFacets(asked);
+    const { method, url, body, headers } = only();
+    expect(method).toBe("POST");
+    expect(url.pathname).toBe("/rest/v1/rpc/catalogue_facets");
+    expect(body).toEqual(JSON.parse(JSON.stringify(facetArguments(asked))) as unknown);
+    expect(headers.get("apikey")).toBe(ANON_KEY);
+  });
+
+  it("names the arguments as the database function does, bounds left out as null", async () => {
+    await repository.countFacets(facetQuery({ search: "servo", exact: true, category: "robotics", min: 0, max: 100 }));
+    expect(only().body).toEqual({
+      term: "servo",
+      exact: true,
+      category: "robotics",
+      min_price: null,
+      max_price: null,
+      in_stock: false,
+      price_ranges: [
+        [null, 10],
+        [10, 25],
+        [25, 50],
+        [50, null],
+      ],
+    });
+  });
+
+  it("sends a hostile term in the body untouched", async () => {
+    const term = String.raw`a,b.(c):d"e\f%g_h*i'; --`;
+    await repository.countFacets(facetQuery({ search: term }));
+    expect((only().body as { term: string }).term).toBe(term);
+  });
+
+  it("reads the answer: every category present (0 when missing), their sum, bigint counts sent as strings", async () => {
+    answer({
+      categories: { sensors: "7", tools: 2, robotics: "0" },
+      prices: ["43", 10, 0, "3"],
+      search: { kind: "as-typed", held: 1, counted: 1 },
+    });
+    const facets = await repository.countFacets(facetQuery({ search: "sensor" }));
+    expect(facets).toEqual({
+      categories: { ...ZEROS, sensors: 7, tools: 2 },
+      allCategories: 9,
+      prices: [43, 10, 0, 3],
+      search: { kind: "as-typed" },
+    });
+  });
+
+  it("reads an answer with nothing in it as zeros, and no search as no reading", async () => {
+    answer({ categories: {}, prices: [], search: null });
+    expect(await repository.countFacets(facetQuery())).toEqual({
+      categories: ZEROS,
+      allCategories: 0,
+      prices: [0, 0, 0, 0],
+      search: null,
+    });
+  });
+
+  it.each([
+    ["as typed", { kind: "as-typed", held: 2, counted: 2, term: null }, { kind: "as-typed" }],
+    ["some of the words", { kind: "some-words", held: 1, counted: 2 }, { kind: "some-words", held: 1, counted: 2 }],
+    [
+      "corrected",
+      { kind: "corrected", term: "temperature", held: 1, counted: 1 },
+      { kind: "corrected", term: "temperature", held: 1, counted: 1 },
+    ],
+    [
+      "nothing, with a suggestion",
+      { kind: "nothing", suggestion: "temperature" },
+      { kind: "nothing", suggestion: "temperature" },
+    ],
+    ["nothing, without one", { kind: "nothing", suggestion: null }, { kind: "nothing", suggestion: null }],
+  ])("reads the search reading: %s", async (_name, search, reading) => {
+    answer({ categories: { sensors: 1 }, prices: [1, 0, 0, 0], search });
+    expect((await repository.countFacets(facetQuery({ search: "x" }))).search).toEqual(reading);
+  });
+
+  it.each([
+    ["503 (no database)", 503, "PGRST000", "Could not connect with the database"],
+    ["504", 504, "PGRST003", "Timed out acquiring connection from connection pool."],
+  ])("%s: a BackendError of kind unavailable", async (_name, status, code, message) => {
+    server.use(
+      http.post(FACETS_URL, () => HttpResponse.json({ code, message, details: null, hint: null }, { status })),
+    );
+    const failure = await repository.countFacets(facetQuery({ search: "sensor" })).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BackendError);
+    expect((failure as BackendError).kind).toBe("unavailable");
+    expect(isServiceUnavailable(failure)).toBe(true);
+    expect((failure as BackendError).serviceError).toMatchObject({ code, status });
+  });
+
+  it("no answer at all: unavailable", async () => {
+    server.use(http.post(FACETS_URL, () => HttpResponse.error()));
+    const failure = await repository.countFacets(facetQuery()).catch((error: unknown) => error);
+    expect((failure as BackendError).kind).toBe("unavailable");
+  });
+
+  it("a function the project lacks (migration not applied) is a failure, not an outage", async () => {
+    answer(
+      {
+        code: "PGRST202",
+        message: "Could not find the function public.catalogue_facets in the schema cache",
+        details: null,
+        hint: null,
+      },
+      { status: 404 },
+    );
+    const failure = await repository.countFacets(facetQuery()).catch((error: unknown) => error);
+    expect((failure as BackendError).kind).toBe("failed");
+    expect(isServiceUnavailable(failure)).toBe(false);
   });
 });
 
@@ -385,6 +602,42 @@ describe("outages", () => {
     // Two attempts each by the bounded fetch; none marked as a retry by PostgREST's client.
     expect(seen).toHaveLength(reads.length * 2);
     expect(seen.filter((s) => s.headers.has("X-Retry-Count"))).toHaveLength(0);
+  });
+
+  it("a search or the filter counts without a database (503): unavailable, like any read", async () => {
+    const down = () => HttpResponse.json({ code: "PGRST000", message: "Could not connect" }, { status: 503 });
+    server.use(http.post(SEARCH_URL, down), http.post(FACETS_URL, down));
+    for (const read of [
+      () => repository.listProducts(query({ search: "servo" })),
+      () => repository.countFacets(facetQuery({ search: "servo" })),
+    ]) {
+      const error = await failure(read);
+      expect(error).toBeInstanceOf(BackendError);
+      expect((error as BackendError).kind).toBe("unavailable");
+    }
+  });
+
+  it("a hung service: a search and the filter counts (POSTs to rpc) give up in under 3 s too", async () => {
+    const hang = async ({ request }: { request: Request }) => {
+      await record(request);
+      await delay("infinite");
+      return HttpResponse.json([]);
+    };
+    server.use(http.post(SEARCH_URL, hang), http.post(FACETS_URL, hang));
+    const results = await Promise.all(
+      [
+        () => repository.listProducts(query({ search: "servo" })),
+        () => repository.countFacets(facetQuery({ search: "servo" })),
+      ].map(async (read) => {
+        const started = Date.now();
+        const error = await failure(read);
+        return { ms: Date.now() - started, kind: (error as BackendError | null)?.kind };
+      }),
+    );
+    for (const result of results) expect(result.kind).toBe("unavailable");
+    expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(3000);
+    // A POST that may have reached the service is not sent again by the bounded fetch: one attempt each.
+    expect(seen.map((s) => s.method)).toEqual(["POST", "POST"]);
   });
 
   it("let a healthy ping resolve", async () => {
