@@ -7,7 +7,9 @@ import { PriceRange } from "~/components/price-range";
 import { primaryButtonClass } from "~/components/primary-button";
 import { FILTER_FORM_ID, useFilterNavigation } from "~/components/use-filter-navigation";
 import { CATEGORIES } from "~/models/categories";
+import type { CatalogueFacets } from "~/models/catalogue-facets";
 import { cataloguePath, type CatalogueQuery } from "~/models/catalogue-query";
+import { filterCounts, withCount } from "~/models/filter-counts";
 
 const PANEL_ID = "filter-panel";
 /** `?filters=open` shows the panel on small screens in the server HTML (the no-JS toggle). */
@@ -30,6 +32,8 @@ const selectClass =
 
 export interface FilterPanelProps {
   query: CatalogueQuery;
+  /** The number of products behind each value, shown beside it; null (an outage) shows none. */
+  facets: CatalogueFacets | null;
 }
 
 /**
@@ -41,8 +45,9 @@ export interface FilterPanelProps {
  * HTML and hydrated page are the same: no layout shift when scripts arrive, and a phone without
  * JavaScript opens the panel with a page load. With JavaScript the button toggles in place.
  */
-export function FilterPanel({ query }: FilterPanelProps) {
+export function FilterPanel({ query, facets }: FilterPanelProps) {
   const hydrated = useHydrated();
+  const counts = filterCounts(facets);
   const location = useLocation();
   const openInUrl = new URLSearchParams(location.search).get(FILTERS_PARAM) === "open";
   const [open, setOpen] = useState(openInUrl);
@@ -98,6 +103,7 @@ export function FilterPanel({ query }: FilterPanelProps) {
           className="mt-4 space-y-6"
         >
           {query.search && <input type="hidden" name="search" value={query.search} />}
+          {query.exact && <input type="hidden" name="exact" value="1" />}
           {query.view !== "grid" && <input type="hidden" name="view" value={query.view} />}
 
           <div>
@@ -111,10 +117,11 @@ export function FilterPanel({ query }: FilterPanelProps) {
               onChange={(e) => change({ category: e.currentTarget.value }, e.currentTarget.form)}
               className={selectClass}
             >
-              <option value="">All Categories</option>
+              {/* The count is part of each option's text, so of its name (one string: an option holds text only). */}
+              <option value="">{withCount("All Categories", counts.category(null))}</option>
               {CATEGORIES.map((c) => (
                 <option key={c.slug} value={c.slug}>
-                  {c.title}
+                  {withCount(c.title, counts.category(c.slug))}
                 </option>
               ))}
             </select>
@@ -122,7 +129,7 @@ export function FilterPanel({ query }: FilterPanelProps) {
 
           <fieldset>
             <legend className={labelClass}>Price range</legend>
-            <PriceRange query={query} min={min} max={max} hydrated={hydrated} onChange={onRange} />
+            <PriceRange query={query} counts={counts} min={min} max={max} hydrated={hydrated} onChange={onRange} />
           </fieldset>
 
           <div className="flex items-center gap-3">

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { ChangeEvent } from "react";
 
 import { KEEP_FOCUS } from "~/components/route-announcer";
-import { catalogueHref, PRICE_MAX, PRICE_MIN, type CatalogueQuery } from "~/models/catalogue-query";
+import { catalogueHref, PRICE_MAX, PRICE_MIN, PRICE_SHORTCUTS, type CatalogueQuery } from "~/models/catalogue-query";
+import { withCount, type FilterCounts } from "~/models/filter-counts";
 
 type PriceName = "min" | "max";
 
@@ -46,22 +47,14 @@ function PriceSlider({ name, label, value, hydrated, onChange }: PriceSliderProp
   );
 }
 
-/** Common price ranges as links: one step for anyone, and the way to filter by price in a text browser. */
-const PRICE_SHORTCUTS = [
-  { label: "Under $10", min: PRICE_MIN, max: 10 },
-  { label: "$10 to $25", min: 10, max: 25 },
-  { label: "$25 to $50", min: 25, max: 50 },
-  { label: "$50 and up", min: 50, max: PRICE_MAX },
-] as const;
-
-function PriceShortcuts({ query }: { query: CatalogueQuery }) {
+function PriceShortcuts({ query, counts }: { query: CatalogueQuery; counts: FilterCounts }) {
   return (
     <div>
       <p id="price-shortcuts" className="text-xs font-semibold text-slate-700">
         Or pick a range:
       </p>
       <ul aria-labelledby="price-shortcuts" className="mt-1.5 flex flex-wrap gap-2">
-        {PRICE_SHORTCUTS.map(({ label, min, max }) => {
+        {PRICE_SHORTCUTS.map(({ label, min, max }, index) => {
           const current = query.min === min && query.max === max;
           return (
             <li key={label}>
@@ -76,7 +69,8 @@ function PriceShortcuts({ query }: { query: CatalogueQuery }) {
                 // `pill` is in tailwind.css; hover stays here, where the contrast audit looks for it.
                 className="pill hover:border-brand-600 hover:text-brand-700"
               >
-                {label}
+                {/* "Under $10 (43)": the count is part of the link's name. */}
+                {withCount(label, counts.price(index))}
               </Link>{" "}
             </li>
           );
@@ -89,6 +83,8 @@ function PriceShortcuts({ query }: { query: CatalogueQuery }) {
 export interface PriceRangeProps {
   /** The applied filters: the shortcuts and the hidden fields follow them. */
   query: CatalogueQuery;
+  /** The number of products behind each price shortcut. */
+  counts: FilterCounts;
   /** The sliders' values, which run ahead of the URL while the shopper drags. */
   min: number;
   max: number;
@@ -97,7 +93,7 @@ export interface PriceRangeProps {
 }
 
 /** The filter form's price controls: two sliders, and shortcut links for the common ranges. */
-export function PriceRange({ query, min, max, hydrated, onChange }: PriceRangeProps) {
+export function PriceRange({ query, counts, min, max, hydrated, onChange }: PriceRangeProps) {
   return (
     <div className="mt-2 space-y-3">
       <PriceSlider name="min" label="Minimum price" value={min} hydrated={hydrated} onChange={onChange} />
@@ -108,7 +104,7 @@ export function PriceRange({ query, min, max, hydrated, onChange }: PriceRangePr
           in the form, and the first value of a name is the one read. */}
       {query.min !== PRICE_MIN && <input type="hidden" name="min" value={query.min} />}
       {query.max !== PRICE_MAX && <input type="hidden" name="max" value={query.max} />}
-      <PriceShortcuts query={query} />
+      <PriceShortcuts query={query} counts={counts} />
     </div>
   );
 }

@@ -25,12 +25,27 @@ export const PRICE_MAX = 100;
 export const PAGE_SIZE = 24;
 /** Only this much of a search term is used (docs/catalogue.md#search). */
 export const SEARCH_MAX_LENGTH = 100;
+/**
+ * Common price ranges, offered as links beside the sliders with the number of products in each
+ * (one step for anyone, and the way to filter by price in a text browser).
+ */
+export const PRICE_SHORTCUTS = [
+  { label: "Under $10", min: PRICE_MIN, max: 10 },
+  { label: "$10 to $25", min: 10, max: 25 },
+  { label: "$25 to $50", min: 25, max: 50 },
+  { label: "$50 and up", min: 50, max: PRICE_MAX },
+] as const;
 /** Pages past this are treated as invalid, so a huge number never reaches SQL as an offset. */
 const PAGE_LIMIT = 100_000;
 
 export interface CatalogueQuery {
   /** Trimmed, at most SEARCH_MAX_LENGTH characters, "" when absent. */
   search: string;
+  /**
+   * `exact=1`: search for the term as typed, without correcting a typo (the notice's "Search
+   * exactly" link, docs/catalogue.md#search). Only ever true with a search term.
+   */
+  exact: boolean;
   /** null means All Categories. */
   category: CategorySlug | null;
   /** Whole dollars, PRICE_MIN..PRICE_MAX, min <= max. */
@@ -46,6 +61,7 @@ export interface CatalogueQuery {
 
 export const DEFAULT_QUERY: CatalogueQuery = {
   search: "",
+  exact: false,
   category: null,
   min: PRICE_MIN,
   max: PRICE_MAX,
@@ -85,6 +101,7 @@ export function parseCatalogueQuery(params: URLSearchParams, categorySlug?: stri
   if (min > max) [min, max] = [max, min];
   return {
     search,
+    exact: search !== "" && short(params, "exact") === "1",
     category,
     min,
     max,
@@ -99,6 +116,7 @@ export function parseCatalogueQuery(params: URLSearchParams, categorySlug?: stri
 export function catalogueSearchParams(query: CatalogueQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.search) params.set("search", query.search);
+  if (query.search && query.exact) params.set("exact", "1");
   if (query.min !== DEFAULT_QUERY.min) params.set("min", String(query.min));
   if (query.max !== DEFAULT_QUERY.max) params.set("max", String(query.max));
   if (query.inStock) params.set("stock", "1");
@@ -119,7 +137,9 @@ export function cataloguePath(category: CategorySlug | null): string {
  */
 export function catalogueHref(query: CatalogueQuery, changes: Partial<CatalogueQuery> = {}): string {
   const resetsPage = Object.keys(changes).some((k) => k !== "page" && k !== "view");
-  const next: CatalogueQuery = { ...query, ...(resetsPage ? { page: 1 } : {}), ...changes };
+  // A new term is searched with typo correction again unless the change says otherwise.
+  const newTerm = "search" in changes && !("exact" in changes) ? { exact: false } : {};
+  const next: CatalogueQuery = { ...query, ...(resetsPage ? { page: 1 } : {}), ...newTerm, ...changes };
   const qs = catalogueSearchParams(next).toString();
   return cataloguePath(next.category) + (qs ? `?${qs}` : "");
 }

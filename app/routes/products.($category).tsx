@@ -2,14 +2,17 @@ import { data, redirect, type MetaDescriptor } from "react-router";
 import { useNavigation } from "react-router";
 
 import { getProductRepository } from "~/backends/index.server";
+import { ActiveFilters } from "~/components/active-filters";
 import { CatalogueToolbar } from "~/components/catalogue-toolbar";
 import { FilterPanel } from "~/components/filter-panel";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { focusAfterNavigation } from "~/components/route-announcer";
+import { NoSearchResults, SearchNotice } from "~/components/search-notice";
 import type { SkipLinksHandle } from "~/components/skip-links";
 import { categoryTitle } from "~/models/categories";
 import { breadcrumbJsonLd } from "~/models/breadcrumb-list";
+import type { CatalogueFacets, SearchReading } from "~/models/catalogue-facets";
 import { catalogueCanonicalPath } from "~/models/canonical";
 import {
   catalogueHref,
@@ -18,7 +21,6 @@ import {
   pageCount,
   parseCatalogueQuery,
   type CatalogueQuery,
-  type View,
 } from "~/models/catalogue-query";
 import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
 import type { Product } from "~/models/product";
@@ -48,10 +50,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const unknownCategory = params.category != null && query.category === null;
   let products: Product[] = [];
   let total = 0;
+  let facets: CatalogueFacets | null = null;
   try {
     const repository = await getProductRepository();
     const { view: _view, ...listQuery } = query;
-    ({ products, total } = await repository.listProducts(listQuery));
+    // The counts beside the filters come from the same request, read alongside the page.
+    [{ products, total }, facets] = await Promise.all([
+      repository.listProducts(listQuery),
+      repository.countFacets(listQuery),
+    ]);
     if (query.page > pageCount(total)) {
       // A page past the end is an invalid value: fall back to the first page (docs/catalogue.md#paging).
       query = { ...query, page: 1 };
@@ -60,13 +67,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     logger().error({ err: error }, "catalogue: listing products failed");
     return data(
-      { query, unknownCategory, products: [] as ProductSummary[], total: 0, error: CATALOGUE_UNAVAILABLE },
+      {
+        query,
+        unknownCategory,
+        products: [] as ProductSummary[],
+        total: 0,
+        facets: null as CatalogueFacets | null,
+        error: CATALOGUE_UNAVAILABLE,
+      },
       backendFailureInit(error),
     );
   }
   // Only what the cards show; the description only in the list view (docs/catalogue.md#product-cards).
   const cards = toProductSummaries(products, { withDescription: query.view === "list" });
-  return data({ query, unknownCategory, products: cards, total, error: null as string | null });
+  return data({ query, unknownCategory, products: cards, total, facets, error: null as string | null });
 }
 
 /** The same page for every anonymous visitor: a shared cache may keep it (an outage's answer excepted). */
@@ -110,7 +124,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export const handle: SkipLinksHandle = { skipLinks: [{ targetId: RESULTS_ID, label: "Skip to results" }] };
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
-  const { query, unknownCategory, products, total, error } = loaderData;
+  const { query, unknownCategory, products, total, facets, error } = loaderData;
+  const reading = facets?.search ?? null;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && /^\/products(\/|$)/.test(navigation.location.pathname);
   const heading = catalogueHeading(query, unknownCategory);
@@ -118,15 +133,17 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{heading}</h1>
+      <SearchNotice query={query} reading={reading} />
       <p role="status" className="mt-1 text-slate-600">
         {error ? "" : `${total} ${total === 1 ? "product" : "products"} found`}
       </p>
 
       <div className="mt-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:items-start md:gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <FilterPanel query={query} />
+        <FilterPanel query={query} facets={facets} />
 
         <div className="mt-4 md:mt-0">
           <CatalogueToolbar query={query} />
+          <ActiveFilters query={query} />
 
           <p
             role="status"
@@ -137,7 +154,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </p>
 
           <div aria-busy={loading} className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
-            <CatalogueResults error={error} products={products} view={query.view} />
+            <CatalogueResults error={error} products={products} query={query} reading={reading} />
           </div>
 
           <Pagination
@@ -155,11 +172,13 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
 interface CatalogueResultsProps {
   error: string | null;
   products: ProductSummary[];
-  view: View;
+  query: CatalogueQuery;
+  reading: SearchReading | null;
 }
 
 /** The products, or why there are none: the target of "Skip to results" either way. */
-function CatalogueResults({ error, products, view }: CatalogueResultsProps) {
+function CatalogueResults({ error, products, query, reading }: CatalogueResultsProps) {
+  const { view } = query;
   if (error) {
     return (
       <p
@@ -173,14 +192,15 @@ function CatalogueResults({ error, products, view }: CatalogueResultsProps) {
     );
   }
   if (products.length === 0) {
+    // Nothing because of the search: its suggestion and the categories. Nothing because of the
+    // filters alone: the active filters above the results are the way back.
     return (
-      <p
-        id={RESULTS_ID}
-        tabIndex={-1}
-        className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700"
-      >
-        No products found matching your criteria.
-      </p>
+      <div className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700">
+        <p id={RESULTS_ID} tabIndex={-1}>
+          No products found matching your criteria.
+        </p>
+        {reading?.kind === "nothing" && <NoSearchResults query={query} suggestion={reading.suggestion} />}
+      </div>
     );
   }
   return (

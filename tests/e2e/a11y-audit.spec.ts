@@ -32,6 +32,11 @@ const OUT_OF_STOCK = "/product/7";
 
 const PASSWORD = "correct horse battery";
 
+/** A misspelt search, corrected (the notice after the heading), with active filters above the results. */
+const CORRECTED_WITH_FILTERS = "/products?search=temprature&min=5&max=50";
+/** The exact search for the misspelt term: nothing found, a suggestion and the category links. */
+const EXACT_WITH_NOTHING = "/products?search=temprature&exact=1";
+
 type Steps = (page: Page) => Promise<void>;
 
 /** Pages showing the server HTML with the app's scripts blocked: they never hydrate. */
@@ -142,6 +147,24 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
       await auditAtEveryWidth(shop);
       await open(shop, "/products?search=no-such-part-anywhere");
       await expect(shop.getByText("No products found matching your criteria.")).toBeVisible();
+      await auditAtEveryWidth(shop);
+    });
+  });
+
+  test("a corrected search, the exact search with its suggestion, and active filters", async ({
+    hasJs,
+    page,
+    browser,
+  }) => {
+    await inRendering({ hasJs, page, browser }, async (shop) => {
+      await open(shop, CORRECTED_WITH_FILTERS);
+      await expect(shop.getByText(/^No exact match for "temprature"/)).toBeVisible();
+      await auditAtEveryWidth(shop);
+      await open(shop, EXACT_WITH_NOTHING);
+      await expect(shop.getByRole("link", { name: /^Did you mean / })).toBeVisible();
+      await auditAtEveryWidth(shop);
+      await open(shop, "/products/sensors?search=temperature&stock=1&min=5&max=25&sort=price-low");
+      await expect(shop.getByRole("region", { name: "Active filters" })).toBeVisible();
       await auditAtEveryWidth(shop);
     });
   });
@@ -297,6 +320,8 @@ test.describe("focus is visible and never hidden (WCAG 2.4.7, 2.4.11)", () => {
     const walk = walks[route.name as RouteName];
     return { path: walk?.path ?? route.examples[0].url, kinds: walk?.kinds ?? [] };
   });
+  // The catalogue's search notice and active filters: links the plain listing does not have.
+  pages.push({ path: CORRECTED_WITH_FILTERS, kinds: [] });
   for (const { path, kinds } of pages) {
     test(`${path}: every Tab stop, both ways, at 320 and 1280 px`, async ({ hasJs, page, browser }) => {
       await inRendering({ hasJs, page, browser }, async (shop) => {
@@ -448,7 +473,7 @@ test.describe("contrast that axe cannot measure (WCAG 1.4.3, 1.4.11)", () => {
   }) => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
       await shop.setViewportSize({ width: 1280, height: HEIGHT });
-      for (const path of ["/", "/products?page=2", OUT_OF_STOCK, "/contact", "/about"]) {
+      for (const path of ["/", "/products?page=2", CORRECTED_WITH_FILTERS, OUT_OF_STOCK, "/contact", "/about"]) {
         await open(shop, path);
         await expectHoverAndFocusContrast(shop, path);
       }
@@ -535,7 +560,7 @@ test.describe("target size (WCAG 2.5.8)", () => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
       // Every example URL of the list of the shop's pages (app/models/pages.ts), and every stock state.
       const paths = AUDITED_ROUTES.flatMap((route) => route.examples.map((example) => example.url));
-      for (const path of new Set([...paths, ON_SALE, OUT_OF_STOCK])) {
+      for (const path of new Set([...paths, ON_SALE, OUT_OF_STOCK, CORRECTED_WITH_FILTERS, EXACT_WITH_NOTHING])) {
         await open(shop, path);
         for (const width of [320, 1280]) {
           await shop.setViewportSize({ width, height: HEIGHT });

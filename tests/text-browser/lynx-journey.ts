@@ -1,6 +1,7 @@
 /**
  * The text-browser journey (docs/accessibility.md#text-browsers): a shopper on Debian's lynx goes home -> search ->
- * filter by price -> product (quantity) -> sign up -> log out -> a wrong password -> sign in,
+ * filter by price -> a misspelt search (its notice, an active filter removed) -> product (quantity) -> sign up ->
+ * log out -> a wrong password -> sign in,
  * against the real built server on a fresh in-memory database. Every step asserts what lynx
  * shows, because that is all this shopper gets: no CSS (so visually hidden text shows), no
  * JavaScript, no ARIA.
@@ -203,10 +204,23 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   // Filter by price: lynx shows no range inputs (nor sends them), so the panel's price links are
   // the way; an Apply from lynx (the "In stock only" box ticked by keyboard) keeps that price.
   const catalogue = await lynx.dump("catalogue", `${origin}/products`);
+  // Each shortcut says how many products it finds: "$10 to $25 (N)" (docs/catalogue.md#filters).
+  const shortcut = catalogue.allLinks().find((link) => link.label.startsWith("$10 to $25"));
+  const shortcutCount = /^\$10 to \$25 \((\d+)\)$/.exec(shortcut?.label ?? "")?.[1];
+  expectThat(
+    shortcutCount,
+    `The price shortcut should read "$10 to $25 (N)", lynx shows "${shortcut?.label}".`,
+    catalogue,
+  );
   const priced = await lynx.dump("catalogue, $10 to $25", catalogue.linkUrl("$10 to $25"));
   expectLandedOn(priced, "/products", "?min=10&max=25");
   const pricedCount = priced.lineMatching(/^\d+ products? found$/);
   expectThat(pricedCount && Number.parseInt(pricedCount, 10) > 0, `"$10 to $25" should find some products.`, priced);
+  expectThat(
+    Number.parseInt(pricedCount, 10) === Number(shortcutCount),
+    `"$10 to $25 (${shortcutCount})" should find ${shortcutCount} products, the page says "${pricedCount}".`,
+    priced,
+  );
   const expectPricesWithin = (page: LynxPage, cards: ProductCard[]) => {
     expectThat(cards.length > 0, `The ${page.name} page should list products.`, page);
     for (const card of cards) {
@@ -233,6 +247,64 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
     applied,
   );
   step(`price: "$10 to $25" -> "${pricedCount}"; "In stock only" + Apply keeps it: ${inStockCards.length} cards`);
+
+  // A misspelt search, typed in the header box: the notice after the heading says what was
+  // searched instead, and the results are the corrected term's.
+  const misspelt = await lynx.session("misspelt search", `${origin}/`, (keys) =>
+    keys.goTo(searchField).type("temprature").press("Tab").press("Enter"),
+  );
+  expectLandedOn(misspelt, "/products", "?search=temprature");
+  const misspeltHeading = 'Search Results for "temprature"';
+  expectThat(misspelt.hasHeading(misspeltHeading), `The search should land on '${misspeltHeading}'.`, misspelt);
+  const notice = 'No exact match for "temprature". Showing results for "temperature".';
+  expectThat(misspelt.flatText.includes(notice), `The page should say: ${notice}`, misspelt);
+  expectThat(
+    misspelt.flatText.indexOf(notice) > misspelt.flatText.indexOf(misspeltHeading),
+    `The notice should come after the heading.`,
+    misspelt,
+  );
+  expectThat(
+    misspelt.linkUrl('Search exactly for "temprature"').endsWith("/products?search=temprature&exact=1"),
+    `"Search exactly for "temprature"" should lead to the exact search.`,
+    misspelt,
+  );
+  const corrected = productCards(misspelt, misspeltHeading).map((card) => card.name);
+  for (const name of ["BME280", "DHT22"]) {
+    expectThat(
+      corrected.some((card) => card.startsWith(name)),
+      `The corrected results should list the ${name} (lynx shows: ${corrected.join(" | ")}).`,
+      misspelt,
+    );
+  }
+  const misspeltCount = misspelt.lineMatching(/^\d+ products? found$/);
+  step(`misspelt search: "temprature" -> the notice, "${misspeltCount}" for "temperature"`);
+
+  // Active filters: a price shortcut adds one, and its "Remove filter" link takes it off alone.
+  const narrowed = await lynx.dump("misspelt search, under $10", misspelt.linkUrl("Under $10"));
+  expectLandedOn(narrowed, "/products", "?search=temprature&max=10");
+  expectThat(
+    narrowed.hasLine("Active filters"),
+    `The page should list its "Active filters" above the results.`,
+    narrowed,
+  );
+  const widened = await lynx.dump(
+    "misspelt search, price filter removed",
+    narrowed.linkUrl("Remove filter: Up to $10"),
+  );
+  expectLandedOn(widened, "/products", "?search=temprature");
+  expectThat(
+    widened.linkTargets("Remove filter: Up to $10").length === 0 &&
+      widened.linkTargets('Remove filter: "temprature"').length === 1,
+    `After "Remove filter: Up to $10" only the search should remain an active filter.`,
+    widened,
+  );
+  const widenedCount = widened.lineMatching(/^\d+ products? found$/);
+  expectThat(
+    widenedCount && widenedCount === misspeltCount,
+    `Without the price filter the search should find "${misspeltCount}" again, the page says "${widenedCount}".`,
+    widened,
+  );
+  step(`active filters: "Under $10" then "Remove filter: Up to $10" -> back to "${widenedCount}"`);
 
   // The list view shows each result's description: the product page must show the same one.
   const listView = await lynx.dump("results (list view)", results.linkUrl("List view"));

@@ -23,8 +23,9 @@ describe("parseCatalogueQuery", () => {
   });
 
   it("reads every valid value", () => {
-    expect(parse("search=esp32&min=5&max=80&stock=1&sort=price-high&view=list&page=3", "sensors")).toEqual({
+    expect(parse("search=esp32&exact=1&min=5&max=80&stock=1&sort=price-high&view=list&page=3", "sensors")).toEqual({
       search: "esp32",
+      exact: true,
       category: "sensors",
       min: 5,
       max: 80,
@@ -99,6 +100,14 @@ describe("parseCatalogueQuery", () => {
     expect(parse(`search=${encodeURIComponent("100% _x_ 'a'")}`).search).toBe("100% _x_ 'a'");
   });
 
+  it("reads exact=1 only with a search term", () => {
+    expect(parse("search=temprature&exact=1").exact).toBe(true);
+    expect(parse("search=temprature").exact).toBe(false);
+    expect(parse("exact=1").exact).toBe(false);
+    expect(parse("search=%20%20&exact=1").exact).toBe(false);
+    for (const value of ["0", "true", "yes", "", "11"]) expect(parse(`search=x&exact=${value}`).exact).toBe(false);
+  });
+
   it("reads an unknown category slug as All Categories", () => {
     expect(parse("", "not-a-category").category).toBeNull();
     expect(parse("", "Sensors").category).toBeNull();
@@ -122,9 +131,17 @@ describe("catalogueSearchParams", () => {
     expect(params.toString()).toBe("search=led+strip&max=40&stock=1&page=2");
   });
 
+  it("writes exact=1 after the search, and never without one", () => {
+    expect(catalogueSearchParams({ ...DEFAULT_QUERY, search: "temprature", exact: true, max: 25 }).toString()).toBe(
+      "search=temprature&exact=1&max=25",
+    );
+    expect(catalogueSearchParams({ ...DEFAULT_QUERY, exact: true }).toString()).toBe("");
+  });
+
   it("round-trips through parseCatalogueQuery", () => {
     const query: CatalogueQuery = {
       search: "50% off_",
+      exact: true,
       category: null,
       min: 10,
       max: 90,
@@ -160,6 +177,14 @@ describe("catalogueHref", () => {
     expect(catalogueHref(onPage3, { page: 1 })).toBe("/products/sensors?view=list");
   });
 
+  it("keeps exact through a filter change, and drops it with a new term unless told", () => {
+    const exact: CatalogueQuery = { ...DEFAULT_QUERY, search: "temprature", exact: true };
+    expect(catalogueHref(exact, { inStock: true })).toBe("/products?search=temprature&exact=1&stock=1");
+    expect(catalogueHref(exact, { search: "temperature" })).toBe("/products?search=temperature");
+    expect(catalogueHref(exact, { search: "" })).toBe("/products");
+    expect(catalogueHref({ ...exact, exact: false }, { exact: true })).toBe("/products?search=temprature&exact=1");
+  });
+
   it("links to the query itself without changes", () => {
     expect(catalogueHref(DEFAULT_QUERY)).toBe("/products");
   });
@@ -181,6 +206,13 @@ describe("filterFormHref", () => {
     expect(submit("search=dht&category=sensors&sort=price-low&view=list&page=3")).toBe(
       "/products/sensors?search=dht&sort=price-low&view=list",
     );
+  });
+
+  it("keeps exact=1, which the form carries as a hidden field with the search", () => {
+    expect(submit("search=temprature&exact=1&category=sensors&min=0&max=100&stock=1")).toBe(
+      "/products/sensors?search=temprature&exact=1&stock=1",
+    );
+    expect(submit("exact=1&category=sensors")).toBe("/products/sensors");
   });
 
   it("reads the first value of a repeated name (a slider before the hidden field that follows it)", () => {

@@ -1,0 +1,26 @@
+import type { CatalogueFacets } from "./catalogue-facets";
+import type { CategorySlug } from "./categories";
+
+/**
+ * The number of products beside each filter value (docs/catalogue.md#filters), read from the
+ * loader's facets. Every count is undefined when the facets are unknown (the listing failed):
+ * the values then show without a number.
+ */
+export interface FilterCounts {
+  /** A category's count; `null` is All Categories. */
+  category(slug: CategorySlug | null): number | undefined;
+  /** The count of PRICE_SHORTCUTS[index]. */
+  price(index: number): number | undefined;
+}
+
+export function filterCounts(facets: CatalogueFacets | null): FilterCounts {
+  return {
+    category: (slug) => (facets ? (slug ? (facets.categories[slug] ?? 0) : facets.allCategories) : undefined),
+    price: (index) => facets?.prices[index],
+  };
+}
+
+/** A filter value's label with its number of products, "Sensors (9)"; alone when the count is unknown. */
+export function withCount(label: string, count: number | undefined): string {
+  return count === undefined ? label : `${label} (${count})`;
+}
