@@ -33,7 +33,7 @@ import path from "node:path";
 import { exampleUrl } from "~/models/pages";
 
 import { checkBudgets, type BudgetResult } from "./bench/budgets";
-import { PathPool, coldProductPaths, coldSearchPaths } from "./bench/cold-urls";
+import { PathPool, SHOPPER_TYPOS, coldProductPaths, coldSearchPaths } from "./bench/cold-urls";
 import { firstVisitAssets, gzipBytes } from "./bench/first-visit";
 import { loadTarget, type Failure, type Target } from "./bench/load";
 import { USAGE, parseBenchOptions, type BenchOptions } from "./bench/options";
@@ -91,6 +91,12 @@ function targets(products: number): Target[] {
       name: "cold-search",
       what: "/products?search=<word>&sort&page&min, each once",
       pool: new PathPool(coldSearchPaths(SEARCH_SEED)),
+    },
+    {
+      // Typos, words in any order, plurals and part numbers: the search's longer ways (ADR 034).
+      name: "cold-typo-search",
+      what: "/products?search=<typo or words>&sort&page&min, each once",
+      pool: new PathPool(coldSearchPaths(SEARCH_SEED, SHOPPER_TYPOS)),
     },
   ];
 }

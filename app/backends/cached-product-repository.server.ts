@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 
-import type { ProductListQuery, ProductPage, ProductRepository } from "~/backends/types.server";
+import type { FacetQuery, ProductListQuery, ProductPage, ProductRepository } from "~/backends/types.server";
+import type { CatalogueFacets } from "~/models/catalogue-facets";
 import type { Product } from "~/models/product";
 
 /**
@@ -30,7 +31,7 @@ export interface CacheLimit {
 }
 
 export interface CacheLimits {
-  /** Catalogue pages (filters + sort + page), each up to PAGE_SIZE products. */
+  /** Catalogue pages (filters + sort + page), each up to PAGE_SIZE products, and the filter counts (under 1 KB each). */
   lists: CacheLimit;
   /** Single products (product pages). */
   products: CacheLimit;
@@ -95,6 +96,12 @@ function freezeProduct(product: Product): Product {
   return Object.freeze(product);
 }
 
+/** The filter counts are small plain data: frozen all the way down. */
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (inner && typeof inner === "object") deepFreeze(inner as object);
+  return Object.freeze(value);
+}
+
 function freezeProducts(products: Product[]): Product[] {
   products.forEach(freezeProduct);
   return Object.freeze(products) as Product[];
@@ -108,6 +115,7 @@ function freezeProducts(products: Product[]): Product[] {
 export function listQueryKey(query: ProductListQuery): string {
   const fields: Required<ProductListQuery> = {
     search: query.search,
+    exact: query.exact,
     category: query.category,
     min: query.min,
     max: query.max,
@@ -118,8 +126,22 @@ export function listQueryKey(query: ProductListQuery): string {
   return JSON.stringify(fields);
 }
 
+/** The same for the filter counts, which do not depend on the sort or the page. */
+export function facetQueryKey(query: FacetQuery): string {
+  const fields: Required<FacetQuery> = {
+    search: query.search,
+    exact: query.exact,
+    category: query.category,
+    min: query.min,
+    max: query.max,
+    inStock: query.inStock,
+  };
+  return JSON.stringify(["facets", fields]);
+}
+
 export class CachedProductRepository implements ProductRepository {
   private lists!: LRUCache<string, ProductPage, Read<ProductPage>>;
+  private facets!: LRUCache<string, CatalogueFacets, Read<CatalogueFacets>>;
   private products!: LRUCache<string, ProductLookup, Read<ProductLookup>>;
   private groups!: LRUCache<string, Product[], Read<Product[]>>;
   private idLists!: LRUCache<string, number[], Read<number[]>>;
@@ -145,6 +167,12 @@ export class CachedProductRepository implements ProductRepository {
         const page = await this.inner.listProducts(query);
         return Object.freeze({ products: freezeProducts(page.products), total: page.total });
       },
+    });
+  }
+
+  countFacets(query: FacetQuery): Promise<CatalogueFacets> {
+    return this.facets.forceFetch(facetQueryKey(query), {
+      context: async () => deepFreeze(await this.inner.countFacets(query)),
     });
   }
 
@@ -185,6 +213,7 @@ export class CachedProductRepository implements ProductRepository {
    */
   clear(): void {
     this.lists = readCache(this.limits.lists);
+    this.facets = readCache(this.limits.lists);
     this.products = readCache(this.limits.products);
     this.groups = readCache(this.limits.groups);
     this.idLists = readCache(ID_LIST_LIMIT);

@@ -1,8 +1,12 @@
+import type { CatalogueFacets } from "~/models/catalogue-facets";
 import type { CatalogueQuery } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 
 /** What the catalogue needs from a query: filters, sort and page. View is presentation only. */
 export type ProductListQuery = Omit<CatalogueQuery, "view">;
+
+/** What the filter counts depend on: the search and the filters, not the sort or the page. */
+export type FacetQuery = Omit<ProductListQuery, "sort" | "page">;
 
 export interface ProductPage {
   products: Product[];
@@ -16,8 +20,13 @@ export interface ProductPage {
  * which one is in use (docs/glossary.md).
  */
 export interface ProductRepository {
-  /** Filtered, sorted (ties broken by id) and paged in the database. */
+  /**
+   * Filtered, sorted (ties broken by id) and paged in the database. The search follows
+   * docs/catalogue.md#search (the database's `search_resolve`, supabase/migrations).
+   */
   listProducts(query: ProductListQuery): Promise<ProductPage>;
+  /** The counts beside the filter values, and how the search term was read, in one database call. */
+  countFacets(query: FacetQuery): Promise<CatalogueFacets>;
   /** null when there is no product with this id. */
   getProduct(id: number): Promise<Product | null>;
   /** Up to `limit` products of the category, best rated first, ties by id (related products: ~/backends/related-products.server). */

@@ -54,6 +54,14 @@ export const BUDGETS: readonly Budget[] = [
     measure: (m) => ratioOf(m, "cold-product"),
   },
   { name: "cold search, ratio", comparison: ">=", limit: 0.05, unit: "", measure: (m) => ratioOf(m, "cold-search") },
+  // Search, typo fallback included, stays within the cold-search budget (docs/budgets.md).
+  {
+    name: "cold typo search, ratio",
+    comparison: ">=",
+    limit: 0.05,
+    unit: "",
+    measure: (m) => ratioOf(m, "cold-typo-search"),
+  },
   {
     name: "search p99 (sensor, price-low)",
     comparison: "<",

@@ -102,6 +102,37 @@ export const SHOPPER_WORDS = [
   "qwiic",
 ] as const;
 
+/**
+ * What shoppers type when they type badly or loosely: misspelt words, words in another order than
+ * the product's, plurals and part numbers with or without their joiners. Each makes the search
+ * take its longer ways (docs/catalogue.md#search): every word in any order, the most of the words,
+ * a typo corrected from the catalogue's vocabulary, and one that finds nothing at all after all
+ * of them. tests/unit/search.test.ts shows what each finds on the seed catalogue.
+ */
+export const SHOPPER_TYPOS = [
+  "temprature sensor",
+  "humidity temperature",
+  "sensr",
+  "osciloscope",
+  "bluetoth module",
+  "ardiuno",
+  "servos",
+  "motor stepper",
+  "driver motor",
+  "resistors kit",
+  "hc sr04",
+  "hcsr04",
+  "esp32s3",
+  "oled 128x64",
+  "e paper",
+  "breadbord",
+  "potentiometre",
+  "solderng iron",
+  "microcontroler board",
+  "amplifer",
+  "zzqx no such part",
+] as const;
+
 /** Shoppers rarely go past the third page of results. */
 export const SEARCH_PAGES = 3;
 
@@ -132,17 +163,18 @@ export function coldProductPaths(products: number, seed: number): string[] {
   return shuffle(paths, seededRandom(seed));
 }
 
-/** How many distinct searches coldSearchPaths can make: words × sorts × pages × price floors. */
-export const SEARCH_SPACE = SHOPPER_WORDS.length * SORTS.length * SEARCH_PAGES * (PRICE_MAX + 1);
+/** How many distinct searches coldSearchPaths can make of `terms`: terms × sorts × pages × price floors. */
+export const searchSpace = (terms: readonly string[]) => terms.length * SORTS.length * SEARCH_PAGES * (PRICE_MAX + 1);
+export const SEARCH_SPACE = searchSpace(SHOPPER_WORDS);
 
 /**
  * `/products?search=<word>&sort=<sort>&page=<1..3>&min=<0..100>`, every combination once,
  * shuffled: a random sort, page and price floor for each search. A page past the end of a
  * narrow search falls back to the first page (docs/catalogue.md#paging), still answered 200.
  */
-export function coldSearchPaths(seed: number): string[] {
+export function coldSearchPaths(seed: number, terms: readonly string[] = SHOPPER_WORDS): string[] {
   const order = shuffle(
-    Array.from({ length: SEARCH_SPACE }, (_, i) => i),
+    Array.from({ length: searchSpace(terms) }, (_, i) => i),
     seededRandom(seed),
   );
   return order.map((index) => {
@@ -152,7 +184,7 @@ export function coldSearchPaths(seed: number): string[] {
       rest = Math.floor(rest / n);
       return value;
     };
-    const word = SHOPPER_WORDS[take(SHOPPER_WORDS.length)]!;
+    const word = terms[take(terms.length)]!;
     const sort = SORTS[take(SORTS.length)]!;
     const page = 1 + take(SEARCH_PAGES);
     const min = take(PRICE_MAX + 1);

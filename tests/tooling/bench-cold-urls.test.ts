@@ -6,6 +6,8 @@ import {
   PathPool,
   SEARCH_PAGES,
   SEARCH_SPACE,
+  searchSpace,
+  SHOPPER_TYPOS,
   SHOPPER_WORDS,
   coldProductPaths,
   coldSearchPaths,
@@ -63,6 +65,19 @@ describe("cold search paths", () => {
     expect(new Set(first.map((q) => q.get("search"))).size).toBeGreaterThan(40);
     expect(new Set(first.map((q) => q.get("sort"))).size).toBe(SORTS.length);
     expect(new Set(first.map((q) => q.get("page"))).size).toBe(SEARCH_PAGES);
+  });
+});
+
+describe("cold typo search paths", () => {
+  const paths = coldSearchPaths(11, SHOPPER_TYPOS);
+
+  it("are every typo with every sort, page and price floor once, more than a run asks for", () => {
+    expect(searchSpace(SHOPPER_TYPOS)).toBeGreaterThan(20_000);
+    expect(paths).toHaveLength(searchSpace(SHOPPER_TYPOS));
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of paths.slice(0, 200)) {
+      expect(SHOPPER_TYPOS).toContain(parseCatalogueQuery(new URL(p, "http://x").searchParams).search);
+    }
   });
 });
 

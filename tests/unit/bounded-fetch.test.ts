@@ -115,6 +115,27 @@ describe("a hung service", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it.each(["search_products", "catalogue_facets"])(
+    "a POST to the read-only function %s is asked again like a GET",
+    async (name) => {
+      hung(`${SERVICE}/rest/v1/rpc/${name}`);
+      const { error } = await onFakeClock(() =>
+        boundedFetch()(`${SERVICE}/rest/v1/rpc/${name}`, { method: "POST", body: '{"term":"servo"}' }),
+      );
+      expect(error).toBeInstanceOf(ServiceUnreachableError);
+      expect(requests).toHaveLength(2);
+    },
+  );
+
+  it("a POST to any other function is sent once", async () => {
+    hung(`${SERVICE}/rest/v1/rpc/take_auth_tokens`);
+    const { error } = await onFakeClock(() =>
+      boundedFetch({ deadlineMs: 600 })(`${SERVICE}/rest/v1/rpc/take_auth_tokens`, { method: "POST", body: "{}" }),
+    );
+    expect(error).toBeInstanceOf(ServiceUnreachableError);
+    expect(requests).toHaveLength(1);
+  });
+
   // A real server: msw's mocked bodies ignore the request's signal.
   it("the deadline also bounds reading a body that never ends", async () => {
     const stalling = createHttpServer((_request, response) => {

@@ -136,6 +136,10 @@ describe("when the service comes back", () => {
           ? HttpResponse.json([row(1)])
           : HttpResponse.json([row(1), row(2)], { headers: { "Content-Range": "0-1/2" } }),
       ),
+      // The counts beside the catalogue's filters (one database function).
+      http.post(`${SUPABASE_URL}/rest/v1/rpc/catalogue_facets`, () =>
+        HttpResponse.json({ categories: { [row(1).category]: 2 }, prices: [0, 1, 1, 0], search: null }),
+      ),
     );
     const answer = await run(() => catalogue(args("/products") as never));
     expect(answer.status).toBe(200);

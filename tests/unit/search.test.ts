@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { CatalogueRecord } from "~/backends/catalogue-file.server";
+import { facetArguments, toCatalogueFacets } from "~/backends/facets.server";
 import { importCatalogueFile } from "~/backends/sql/catalogue.server";
 import { SqlProductRepository } from "~/backends/sql/products.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
@@ -16,7 +17,7 @@ import type { Product } from "~/models/product";
 import { openTestDatabase, SQL_DRIVERS, stopTestPostgres } from "../support/sql-databases";
 
 /**
- * Search as shoppers type it (issue 35, docs/catalogue.md#search), on the real seed catalogue
+ * Search as shoppers type it (docs/catalogue.md#search, ADR 034), on the real seed catalogue
  * (supabase/seed.sql) and both SQL drivers, through the repository the pages use: the listing
  * (`listProducts`, every page) and the filter counts (`countFacets`, which also says how the
  * term was read). The rules live in the database (supabase/migrations/*_search_words.sql); a
@@ -85,6 +86,7 @@ const P = {
   oscilloscope: "Digital Oscilloscope, 2-Channel 100 MHz",
   solderWire: "Lead-Free Rosin Core Solder Wire, 0.8 mm, 100 g",
   solderingMat: "Heat-Resistant Silicone Soldering Mat",
+  soilMoisture: "Capacitive Soil Moisture Sensor v2.0",
 } as const;
 
 const AS_TYPED: SearchReading = { kind: "as-typed" };
@@ -216,6 +218,17 @@ const ROWS: Row[] = [
   { term: "uno arduino", reading: someWords(1, 2), includes: [P.uno] },
   { term: "uno arduino", exact: true, reading: someWords(1, 2), includes: [P.uno] },
   { term: "bme280 dht22", reading: someWords(1, 2), names: [P.bme280, P.dht22] },
+  // A short word no product holds leaves the others to decide, and the notice counts it.
+  { term: "moisture sensor v3", reading: someWords(2, 3), names: [P.soilMoisture] },
+  // Ranked by the words that count first: ten letters that happen to be words do not beat "temperature".
+  {
+    term: "temperature b c d e f g h i j k",
+    reading: someWords(1, 10),
+    names: [P.bme280, P.dht22, P.solderingStation, P.multimeter],
+  },
+  // Pasted text: a no-break space and a zero-width space separate words like a space.
+  { term: "temperature\u00a0sensor", reading: AS_TYPED, names: [P.bme280, P.dht22] },
+  { term: "oled\u200bdisplay", reading: AS_TYPED, names: [P.oled096, P.oled13] },
   { term: "stepper motr", reading: someWords(1, 2), names: [P.l298n, P.nema17, P.a4988] },
 
   // Nothing at all.
@@ -449,6 +462,48 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
       expect(exactCounts.allCategories).toBe(0);
       expect(exactCounts.prices).toEqual([0, 0, 0, 0]);
       expect(exactCounts.search).toEqual(nothing("temperature"));
+    });
+  });
+
+  describe("what a hosted project's API calls: the same answers", () => {
+    // The Supabase backend lists through search_products and counts through catalogue_facets (one
+    // call each over HTTP); the SQL backend reads the term once and counts with catalogue_counts.
+    const queries: Partial<ProductListQuery>[] = [
+      { search: "" },
+      { search: "sensor" },
+      { search: "sensor", category: "sensors", max: 25, inStock: true },
+      { search: "temprature" },
+      { search: "temprature", exact: true },
+      { search: "uno arduino", min: 10 },
+      { search: "zzqx no such part 4711" },
+      { category: "robotics", min: 10, max: 50 },
+    ];
+
+    it.each(queries.map((q) => [JSON.stringify(q), q] as const))("%s", async (_, changes) => {
+      const query: ProductListQuery = { ...LIST, ...changes };
+      const args = facetArguments(facetQuery(query));
+      const { rows } = await db.query<{ facets: unknown }>(
+        "select public.catalogue_facets($1, $2, $3, $4, $5, $6, $7::jsonb) as facets",
+        [
+          args.term,
+          args.exact,
+          args.category,
+          args.min_price,
+          args.max_price,
+          args.in_stock,
+          JSON.stringify(args.price_ranges),
+        ],
+      );
+      expect(toCatalogueFacets(rows[0]?.facets)).toEqual(await repository.countFacets(facetQuery(query)));
+      if (!query.search) return;
+      const listed = await search(query.search, changes);
+      const found = await db.query<{ id: number }>(
+        `select id::int as id from public.search_products($1, $2)
+         where ($3::text is null or category = $3) and ($4::numeric is null or price >= $4)
+           and ($5::numeric is null or price <= $5) and (not $6 or in_stock) order by id`,
+        [args.term, args.exact, args.category, args.min_price, args.max_price, args.in_stock],
+      );
+      expect(found.rows.map((r) => r.id)).toEqual([...listed.ids].sort((a, b) => a - b));
     });
   });
 

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 import { memoisePromise, type MemoisedPromise } from "~/lib/memoise-promise.server";
@@ -29,7 +30,7 @@ import { serveOperatorCommands } from "./operator-commands.server";
  * `db.transaction()` only; a manual BEGIN through exec() would leak into other requests.
  */
 
-const extensions = { pg_trgm };
+const extensions = { fuzzystrmatch, pg_trgm };
 
 /** The embedded database as the SQL backend sees it (PGlite's query, exec and transaction fit SqlClient as they are). */
 export type Database = SqlClient & { close(): Promise<void> };

@@ -1,6 +1,13 @@
 import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row.server";
-import { containsPattern } from "~/backends/search-pattern.server";
-import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types.server";
+import { facetArguments, toCatalogueFacets } from "~/backends/facets.server";
+import {
+  BackendError,
+  type FacetQuery,
+  type ProductListQuery,
+  type ProductPage,
+  type ProductRepository,
+} from "~/backends/types.server";
+import type { CatalogueFacets } from "~/models/catalogue-facets";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 
@@ -24,19 +31,24 @@ const SORT_KEY: Record<Sort, string> = {
   rating: "rating",
 };
 
-/** The WHERE clause and its parameters for a catalogue query. */
-function whereClause(query: ProductListQuery): { sql: string; params: unknown[] } {
+/**
+ * A search term as the database read it (`search_resolve`, supabase/migrations): the products it
+ * finds, and how it read the term (the reading without its ids, for the page's notice).
+ */
+interface ResolvedSearch {
+  ids: number[];
+  reading: Record<string, unknown>;
+}
+
+/** The WHERE clause and its parameters for a catalogue query; `found` is its search's products. */
+function whereClause(query: ProductListQuery, found: number[] | null): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  if (query.search) {
-    // search_text is lower(name), a line break, lower(description) (supabase/migrations): the
-    // same match as `name ilike p or description ilike p`, one index and no lower() per row.
-    conditions.push(`search_text like lower(${param(containsPattern(query.search))}) escape '\\'`);
-  }
+  if (found) conditions.push(`id in (select unnest(${param(found)}::bigint[]))`);
   if (query.category) conditions.push(`category = ${param(query.category)}`);
   if (query.min > PRICE_MIN) conditions.push(`price >= ${param(query.min)}`);
   // The top of the slider reads "$100+": no upper bound.
@@ -70,7 +82,30 @@ function backendError(error: unknown, doing: string): BackendError {
 
 /** Product reads as role anon, on the embedded database or a PostgreSQL server (ADR 016). */
 export class SqlProductRepository implements ProductRepository {
+  /**
+   * Searches being read, by term: a page asks for its listing and its counts at once, and both
+   * wait for one reading of the term. Nothing is kept once it is read (the read cache above keeps
+   * pages, ADR 031), so a catalogue change is never hidden from the next page.
+   */
+  private readonly resolving = new Map<string, Promise<ResolvedSearch>>();
+
   constructor(private readonly db: SqlClient) {}
+
+  private resolveSearch(term: string, exact: boolean): Promise<ResolvedSearch> {
+    const key = JSON.stringify([term, exact]);
+    const inFlight = this.resolving.get(key);
+    if (inFlight) return inFlight;
+    const resolved = this.read("search the catalogue", async (tx) => {
+      const { rows } = await tx.query<{ reading: { ids?: (number | string)[] } & Record<string, unknown> }>(
+        "select public.search_resolve($1, $2) as reading",
+        [term, exact],
+      );
+      const { ids = [], ...reading } = rows[0]?.reading ?? {};
+      return { ids: ids.map(Number), reading };
+    }).finally(() => this.resolving.delete(key));
+    this.resolving.set(key, resolved);
+    return resolved;
+  }
 
   private async read<T>(doing: string, body: (tx: SqlQueries) => Promise<T>): Promise<T> {
     try {
@@ -80,15 +115,17 @@ export class SqlProductRepository implements ProductRepository {
     }
   }
 
-  listProducts(query: ProductListQuery): Promise<ProductPage> {
-    const where = whereClause(query);
+  async listProducts(query: ProductListQuery): Promise<ProductPage> {
+    const found = query.search ? (await this.resolveSearch(query.search, query.exact)).ids : null;
+    if (found?.length === 0) return { products: [], total: 0 };
+    const where = whereClause(query, found);
     const n = where.params.length;
     const order = ORDER_BY[query.sort];
     // One statement (one snapshot, one round trip) answers the count and the page: `matches` is
     // every matching id with its sort key, `page` the ids of the page asked for, and the page's
-    // rows come back as one JSON array (decoded at once, not value by value). A search must
-    // visit every candidate row to match the term (a trigram index only narrows them down), so
-    // its matches are visited once and kept (materialized) for both the count and the sort;
+    // rows come back as one JSON array (decoded at once, not value by value). A search's
+    // products (read by the database first, resolveSearch) are looked up by id once and kept
+    // (materialized) for both the count and the sort;
     // without a search the two read separate indexes (count: an index-only scan; page: the sort
     // index, from which only the page's ids are read, so a deep page needs no wide sort). A page
     // past the end is an empty array with the count still right (ADR 004).
@@ -110,6 +147,27 @@ export class SqlProductRepository implements ProductRepository {
       const row = rows[0];
       return { products: (row?.products ?? []).map(toProduct), total: row?.total ?? 0 };
     });
+  }
+
+  /** The counts among the products the search found (catalogue_counts), with the search's reading. */
+  async countFacets(query: FacetQuery): Promise<CatalogueFacets> {
+    const search = query.search ? await this.resolveSearch(query.search, query.exact) : null;
+    const args = facetArguments(query);
+    const counts = await this.read("count the products", async (tx) => {
+      const { rows } = await tx.query<{ counts: Record<string, unknown> }>(
+        "select public.catalogue_counts($1::bigint[], $2, $3, $4, $5, $6::jsonb) as counts",
+        [
+          search?.ids ?? null,
+          args.category,
+          args.min_price,
+          args.max_price,
+          args.in_stock,
+          JSON.stringify(args.price_ranges),
+        ],
+      );
+      return rows[0]?.counts ?? {};
+    });
+    return toCatalogueFacets({ ...counts, search: search?.reading ?? null });
   }
 
   getProduct(id: number): Promise<Product | null> {

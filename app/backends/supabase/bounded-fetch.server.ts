@@ -28,6 +28,17 @@ export const DEFAULT_FETCH_BOUNDS: FetchBounds = {
 const RETRYABLE_STATUSES = new Set([502, 503, 504, 520, 521, 522, 523, 524]);
 /** Methods that change nothing, so a request that may have reached the service can be sent again. */
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * Database functions that only read (declared stable in supabase/migrations, so PostgREST runs them
+ * in a read-only transaction): supabase-js calls them with POST, which may be sent again all the same.
+ */
+const READ_ONLY_FUNCTIONS = /\/rest\/v1\/rpc\/(search_products|catalogue_facets)$/;
+
+function isIdempotent(method: string, input: RequestInfo | URL): boolean {
+  if (IDEMPOTENT_METHODS.has(method)) return true;
+  const url = input instanceof Request ? input.url : String(input);
+  return method === "POST" && READ_ONLY_FUNCTIONS.test(new URL(url).pathname);
+}
 /** Failures before a single byte was sent: any request may be sent again. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
 /** A retry is only worth it if it has at least this long to get an answer. */
@@ -113,7 +124,7 @@ export function boundedFetch(options: BoundedFetchOptions = {}): typeof fetch {
 
     for (let attempt = 0; ; attempt++) {
       const delay = bounds.retryDelaysMs[attempt];
-      const idempotent = IDEMPOTENT_METHODS.has(method);
+      const idempotent = isIdempotent(method, input);
       /** Whether there is time for a pause and another attempt worth making. */
       const timeForRetry = () => delay !== undefined && replayable && deadlineAt - Date.now() - delay >= MIN_ATTEMPT_MS;
       const remaining = deadlineAt - Date.now();

@@ -1,8 +1,15 @@
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 
 import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row.server";
-import { containsPattern, literalRegex } from "~/backends/search-pattern.server";
-import { BackendError, type ProductListQuery, type ProductPage, type ProductRepository } from "~/backends/types.server";
+import { facetArguments, toCatalogueFacets } from "~/backends/facets.server";
+import {
+  BackendError,
+  type FacetQuery,
+  type ProductListQuery,
+  type ProductPage,
+  type ProductRepository,
+} from "~/backends/types.server";
+import type { CatalogueFacets } from "~/models/catalogue-facets";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 
@@ -24,36 +31,11 @@ const ORDERS: Record<Sort, { column: string; ascending: boolean; nullsFirst?: bo
   rating: [{ column: "rating", ascending: false, nullsFirst: false }],
 };
 
-/**
- * A value inside PostgREST's `or=(...)` tree. Quoting makes `,` `.` `:` `(` `)` plain text;
- * inside the quotes PostgREST reads a backslash as "take the next character literally", so
- * backslashes and double quotes are escaped.
- */
-function logicValue(value: string): string {
-  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-}
-
-/**
- * The search as a PostgREST filter: name or description contains the term, ignoring case,
- * every character literal. Both are in `search_text` (lower(name), a line break,
- * lower(description): supabase/migrations), as on the embedded backend. PostgREST turns every
- * `*` in a like pattern into `%` and has no escape for it, so a term containing `*` is matched
- * with an escaped regular expression (imatch, also case-insensitive) instead; both are served
- * by its trigram index. Written as a one-condition `or`, so its value is quoted (logicValue).
- */
-function searchFilter(term: string): string {
-  const [operator, pattern] = term.includes("*")
-    ? ["imatch", literalRegex(term)]
-    : ["ilike", containsPattern(term)];
-  return `search_text.${operator}.${logicValue(pattern)}`;
-}
-
 /** A products query before its filters, order and range. */
 type ProductsQuery = ReturnType<ReturnType<SupabaseClient["from"]>["select"]>;
 
-function withFilters(builder: ProductsQuery, query: ProductListQuery): ProductsQuery {
+function withFilters(builder: ProductsQuery, query: FacetQuery): ProductsQuery {
   let b = builder;
-  if (query.search) b = b.or(searchFilter(query.search));
   if (query.category) b = b.eq("category", query.category);
   if (query.min > PRICE_MIN) b = b.gte("price", query.min);
   // The top of the slider reads "$100+": no upper bound.
@@ -96,9 +78,23 @@ export class SupabaseProductRepository implements ProductRepository {
     return this.client.from("products");
   }
 
+  /**
+   * The products a catalogue query lists, before its filters: all of them, or those its search
+   * finds. The database reads the term (`search_products`, supabase/migrations: the same
+   * function the SQL backend calls), and PostgREST filters, sorts and pages the rows it returns
+   * like a table's.
+   */
+  private listing(query: FacetQuery, columns: string, options: { count: "exact"; head?: boolean }): ProductsQuery {
+    if (!query.search) return this.products().select(columns, options);
+    const args = { term: query.search, exact: query.exact };
+    // A head request (the count alone) must be a GET, with the arguments in the query string.
+    const rpc = this.client.rpc("search_products", args, { ...options, get: options.head === true });
+    return rpc.select(columns) as unknown as ProductsQuery;
+  }
+
   async listProducts(query: ProductListQuery): Promise<ProductPage> {
     const from = (query.page - 1) * PAGE_SIZE;
-    let request = withFilters(this.products().select(COLUMNS, { count: "exact" }), query);
+    let request = withFilters(this.listing(query, COLUMNS, { count: "exact" }), query);
     for (const { column, ascending, nullsFirst } of ORDERS[query.sort]) {
       request = request.order(column, { ascending, nullsFirst });
     }
@@ -117,11 +113,17 @@ export class SupabaseProductRepository implements ProductRepository {
 
   private async count(query: ProductListQuery): Promise<number> {
     const { error, count, status } = await withFilters(
-      this.products().select(ID_COLUMN, { count: "exact", head: true }),
+      this.listing(query, ID_COLUMN, { count: "exact", head: true }),
       query,
     ).retry(false);
     if (error) throw backendError(error, status);
     return count ?? 0;
+  }
+
+  async countFacets(query: FacetQuery): Promise<CatalogueFacets> {
+    const { data, error, status } = await this.client.rpc("catalogue_facets", { ...facetArguments(query) }).retry(false);
+    if (error) throw backendError(error, status);
+    return toCatalogueFacets(data);
   }
 
   async getProduct(id: number): Promise<Product | null> {
