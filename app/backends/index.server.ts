@@ -41,13 +41,17 @@ async function createProductRepository(): Promise<ProductRepository> {
     return new SupabaseProductRepository(getSupabaseClient());
   }
   const { SqlProductRepository } = await import("./sql/products.server");
-  const repository = new SqlProductRepository(await sqlClient());
   // Only this process can change the embedded catalogue (ADR 031, ADR 028), so its reads are
   // cached until it does. A PostgreSQL server or hosted Supabase can be edited underneath us, and a
   // cache per process would then show shoppers different catalogues: there the HTTP cache in front does it.
-  if (!catalogueChangesOnlyHere()) return repository;
+  const onlyHere = catalogueChangesOnlyHere();
+  const repository = new SqlProductRepository(await sqlClient(), { keepSearches: onlyHere });
+  if (!onlyHere) return repository;
   const cached = new CachedProductRepository(repository);
-  onCatalogueChange(() => cached.clear());
+  onCatalogueChange(() => {
+    repository.forgetSearches();
+    cached.clear();
+  });
   return cached;
 }
 

@@ -260,8 +260,11 @@ begin
       joined_words := format('search_terms like %L',
         '% ' || public.search_singular((select string_agg(w ->> 'joined', '') from unnest(looked) as w)) || '%');
     end if;
-    execute format('select jsonb_agg(id order by id) from public.products where %s',
-      concat_ws(' or ', literal, all_words, joined_words)) into ids;
+    -- A union rather than `or`: each part is one trigram index's to answer, where an `or` of
+    -- two columns' conditions makes the planner read every row.
+    execute format('select jsonb_agg(id order by id) from (%s) as found',
+      (select string_agg(format('select id from public.products where %s', part), ' union ')
+       from unnest(array[literal, all_words, joined_words]) as part where part is not null)) into ids;
     return case when ids is null then null
       else jsonb_build_object('ids', ids, 'held', cardinality(looked), 'counted', cardinality(looked)) end;
   end if;
@@ -269,14 +272,16 @@ begin
     return null;
   end if;
   execute format(
-    'with hits as (select id, %s as held, %s as held_counting from public.products where %s),
+    'with candidates as (%s),
+       hits as (select id, %s as held, %s as held_counting from public.products join candidates using (id)),
        best as (select id, held, held_counting from hits
          where (held_counting, held) = (select held_counting, held from hits order by 1 desc, 2 desc limit 1))
      select jsonb_agg(id order by id), max(held), min(held_counting) from best',
+    (select string_agg(format('select id from public.products where %s', w ->> 'condition'), ' union ')
+     from unnest(looked) as w),
     (select string_agg('(' || (w ->> 'condition') || ')::integer', ' + ') from unnest(looked) as w),
     coalesce((select string_agg('(' || (w ->> 'condition') || ')::integer', ' + ')
-      from unnest(looked) as w where (w ->> 'counts')::boolean), '0'),
-    (select string_agg('(' || (w ->> 'condition') || ')', ' or ') from unnest(looked) as w)) into ids, held, held_counting;
+      from unnest(looked) as w where (w ->> 'counts')::boolean), '0')) into ids, held, held_counting;
   if ids is null or held_counting * 2 < counting then
     return null;
   end if;
@@ -424,8 +429,11 @@ create function public.catalogue_counts(
   return (
     with candidates as materialized (
       select p.category, p.price from public.products p
-      where (ids is null or p.id in (select unnest(ids)))
-        and (not coalesce(catalogue_counts.in_stock, false) or p.in_stock)
+      where ids is null and (not coalesce(catalogue_counts.in_stock, false) or p.in_stock)
+      union all
+      -- A search's products by id: as many index lookups, not a read of every row.
+      select p.category, p.price from public.products p
+      where p.id = any(ids) and (not coalesce(catalogue_counts.in_stock, false) or p.in_stock)
     )
     select jsonb_build_object(
       'categories', coalesce((

@@ -465,6 +465,51 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
     });
   });
 
+  describe("reading a term once", () => {
+    /** A repository over the same database that counts the times it asks the database to read a term. */
+    function counting(options: { keepSearches?: boolean }) {
+      const reads = { n: 0 };
+      const spy: SqlClient = {
+        ...db,
+        query: (sql: string, params?: unknown[]) => db.query(sql, params),
+        transaction: (body) =>
+          db.transaction((tx) =>
+            body({
+              ...tx,
+              query: (sql: string, params?: unknown[]) => {
+                if (sql.includes("search_resolve")) reads.n++;
+                return tx.query(sql, params);
+              },
+            } as typeof tx),
+          ),
+      } as SqlClient;
+      return { repo: new SqlProductRepository(spy, options), reads };
+    }
+
+    it("a page's listing and counts share one reading", async () => {
+      const { repo, reads } = counting({});
+      const query: ProductListQuery = { ...LIST, search: "temprature" };
+      const [page, facets] = await Promise.all([repo.listProducts(query), repo.countFacets(facetQuery(query))]);
+      expect(reads.n).toBe(1);
+      expect(page.total).toBe(facets.allCategories);
+      // Nothing kept without keepSearches: a PostgreSQL server may change underneath.
+      await repo.listProducts({ ...query, page: 2 });
+      expect(reads.n).toBe(2);
+    });
+
+    it("keepSearches keeps a reading for the next page until forgetSearches", async () => {
+      const { repo, reads } = counting({ keepSearches: true });
+      const query: ProductListQuery = { ...LIST, search: "servos" };
+      await repo.listProducts(query);
+      await repo.listProducts({ ...query, sort: "price-low" });
+      await repo.countFacets(facetQuery({ ...query, min: 10 }));
+      expect(reads.n).toBe(1);
+      repo.forgetSearches();
+      await repo.listProducts(query);
+      expect(reads.n).toBe(2);
+    });
+  });
+
   describe("what a hosted project's API calls: the same answers", () => {
     // The Supabase backend lists through search_products and counts through catalogue_facets (one
     // call each over HTTP); the SQL backend reads the term once and counts with catalogue_counts.

@@ -1,4 +1,6 @@
 import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row.server";
+import { LRUCache } from "lru-cache";
+
 import { facetArguments, toCatalogueFacets } from "~/backends/facets.server";
 import {
   BackendError,
@@ -31,6 +33,9 @@ const SORT_KEY: Record<Sort, string> = {
   rating: "rating",
 };
 
+/** Product ids kept in all for searches already read (about 8 bytes each): 200,000 is under 2 MB. */
+const KEPT_SEARCH_IDS = 200_000;
+
 /**
  * A search term as the database read it (`search_resolve`, supabase/migrations): the products it
  * finds, and how it read the term (the reading without its ids, for the page's notice).
@@ -48,7 +53,8 @@ function whereClause(query: ProductListQuery, found: number[] | null): { sql: st
     params.push(value);
     return `$${params.length}`;
   };
-  if (found) conditions.push(`id in (select unnest(${param(found)}::bigint[]))`);
+  // The search's products by id (index lookups), not a read of every row to test each.
+  if (found) conditions.push(`id = any(${param(found)}::bigint[])`);
   if (query.category) conditions.push(`category = ${param(query.category)}`);
   if (query.min > PRICE_MIN) conditions.push(`price >= ${param(query.min)}`);
   // The top of the slider reads "$100+": no upper bound.
@@ -84,15 +90,35 @@ function backendError(error: unknown, doing: string): BackendError {
 export class SqlProductRepository implements ProductRepository {
   /**
    * Searches being read, by term: a page asks for its listing and its counts at once, and both
-   * wait for one reading of the term. Nothing is kept once it is read (the read cache above keeps
-   * pages, ADR 031), so a catalogue change is never hidden from the next page.
+   * wait for one reading of the term.
    */
   private readonly resolving = new Map<string, Promise<ResolvedSearch>>();
+  /**
+   * Searches read, kept only where this process alone changes the catalogue (the embedded
+   * database, ADR 031), and forgotten when it does (forgetSearches): a shopper pages, sorts and
+   * filters one term, and reading it again is most of a search's cost. Bounded by the ids kept.
+   */
+  private readonly searches: LRUCache<string, ResolvedSearch> | null;
 
-  constructor(private readonly db: SqlClient) {}
+  constructor(
+    private readonly db: SqlClient,
+    options: { keepSearches?: boolean } = {},
+  ) {
+    this.searches = options.keepSearches
+      ? new LRUCache<string, ResolvedSearch>({ maxSize: KEPT_SEARCH_IDS, sizeCalculation: (s) => s.ids.length + 1 })
+      : null;
+  }
+
+  /** After a catalogue change: the next search reads the catalogue again. */
+  forgetSearches(): void {
+    this.searches?.clear();
+    this.resolving.clear();
+  }
 
   private resolveSearch(term: string, exact: boolean): Promise<ResolvedSearch> {
     const key = JSON.stringify([term, exact]);
+    const kept = this.searches?.get(key);
+    if (kept) return Promise.resolve(kept);
     const inFlight = this.resolving.get(key);
     if (inFlight) return inFlight;
     const resolved = this.read("search the catalogue", async (tx) => {
@@ -101,8 +127,13 @@ export class SqlProductRepository implements ProductRepository {
         [term, exact],
       );
       const { ids = [], ...reading } = rows[0]?.reading ?? {};
-      return { ids: ids.map(Number), reading };
-    }).finally(() => this.resolving.delete(key));
+      const search = { ids: ids.map(Number), reading };
+      // Kept unless the catalogue changed while it was being read (forgetSearches ran since).
+      if (this.resolving.get(key) === resolved) this.searches?.set(key, search);
+      return search;
+    }).finally(() => {
+      if (this.resolving.get(key) === resolved) this.resolving.delete(key);
+    });
     this.resolving.set(key, resolved);
     return resolved;
   }
