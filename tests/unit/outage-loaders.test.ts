@@ -37,16 +37,28 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
+/** The catalogue's filter counts: one database function, called with POST (ADR 034). */
+const FACETS_URL = `${SUPABASE_URL}/rest/v1/rpc/catalogue_facets`;
+
+/** The same outage for product reads (GET) and the filter counts (POST). */
 const down = {
-  refused: () => server.use(http.get(PRODUCTS_URL, () => HttpResponse.error())),
-  "503": () => server.use(http.get(PRODUCTS_URL, () => HttpResponse.json(POSTGREST_DOWN, { status: 503 }))),
-  hung: () =>
+  refused: () =>
     server.use(
-      http.get(PRODUCTS_URL, async () => {
-        await delay("infinite");
-        return HttpResponse.json([]);
-      }),
+      http.get(PRODUCTS_URL, () => HttpResponse.error()),
+      http.post(FACETS_URL, () => HttpResponse.error()),
     ),
+  "503": () =>
+    server.use(
+      http.get(PRODUCTS_URL, () => HttpResponse.json(POSTGREST_DOWN, { status: 503 })),
+      http.post(FACETS_URL, () => HttpResponse.json(POSTGREST_DOWN, { status: 503 })),
+    ),
+  hung: () => {
+    const hang = async () => {
+      await delay("infinite");
+      return HttpResponse.json([]);
+    };
+    server.use(http.get(PRODUCTS_URL, hang), http.post(FACETS_URL, hang));
+  },
 };
 
 /** A loader's result as the document response would carry it. */
@@ -136,8 +148,7 @@ describe("when the service comes back", () => {
           ? HttpResponse.json([row(1)])
           : HttpResponse.json([row(1), row(2)], { headers: { "Content-Range": "0-1/2" } }),
       ),
-      // The counts beside the catalogue's filters (one database function).
-      http.post(`${SUPABASE_URL}/rest/v1/rpc/catalogue_facets`, () =>
+      http.post(FACETS_URL, () =>
         HttpResponse.json({ categories: { [row(1).category]: 2 }, prices: [0, 1, 1, 0], search: null }),
       ),
     );
