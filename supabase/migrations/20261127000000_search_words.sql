@@ -424,31 +424,40 @@ create function public.catalogue_counts(
   in_stock boolean,
   price_ranges jsonb
 ) returns jsonb
-  language sql stable parallel safe
+  language plpgsql stable parallel safe
   set search_path = ''
-  return (
-    with candidates as materialized (
-      select p.category, p.price from public.products p
-      where ids is null and (not coalesce(catalogue_counts.in_stock, false) or p.in_stock)
-      union all
-      -- A search's products by id: as many index lookups, not a read of every row.
-      select p.category, p.price from public.products p
-      where p.id = any(ids) and (not coalesce(catalogue_counts.in_stock, false) or p.in_stock)
-    )
-    select jsonb_build_object(
-      'categories', coalesce((
-        select jsonb_object_agg(per_category.category, per_category.n) from (
-          select c.category, count(*) as n from candidates c
-          where (min_price is null or c.price >= min_price) and (max_price is null or c.price <= max_price)
-          group by c.category) as per_category), '{}'::jsonb),
-      'prices', coalesce((
-        select jsonb_agg((
-          select count(*) from candidates c
-          where (catalogue_counts.category is null or c.category = catalogue_counts.category)
-            and (r ->> 0 is null or c.price >= (r ->> 0)::numeric)
-            and (r ->> 1 is null or c.price <= (r ->> 1)::numeric)) order by n)
-        from jsonb_array_elements(coalesce(price_ranges, '[]'::jsonb)) with ordinality as ranges(r, n)), '[]'::jsonb))
-  );
+as $$
+declare
+  -- Only the products the search found (by id: as many index lookups), or all of them.
+  found text := case when ids is null then 'true' else 'p.id = any($1)' end;
+  stock text := case when coalesce(in_stock, false) then 'p.in_stock' else 'true' end;
+  per_range text;
+  categories jsonb;
+  prices jsonb;
+begin
+  -- One count per range in one pass, each range's bounds written into the statement once: the
+  -- (category, price) index answers both statements without reading the table.
+  per_range := (
+    select string_agg(format('count(*) filter (where %s and %s)',
+        case when r ->> 0 is null then 'true' else format('p.price >= %L::numeric', r ->> 0) end,
+        case when r ->> 1 is null then 'true' else format('p.price <= %L::numeric', r ->> 1) end), ', ' order by n)
+    from jsonb_array_elements(coalesce(price_ranges, '[]'::jsonb)) with ordinality as given(r, n));
+  execute format(
+    'select coalesce(jsonb_object_agg(category, n), %L) from (
+       select p.category, count(*) as n from public.products p
+       where %s and %s and ($2::numeric is null or p.price >= $2) and ($3::numeric is null or p.price <= $3)
+       group by p.category) as per_category',
+    '{}', found, stock) using ids, min_price, max_price into categories;
+  if per_range is null then
+    prices := '[]';
+  else
+    execute format(
+      'select to_jsonb(array[%s]) from public.products p where %s and %s and ($2::text is null or p.category = $2)',
+      per_range, found, stock) using ids, category into prices;
+  end if;
+  return jsonb_build_object('categories', categories, 'prices', prices);
+end
+$$;
 
 -- The same with a search, and how it read the term (`search`, search_resolve's answer without the
 -- ids; null without a term): what a hosted project's API answers in one call. The SQL backend

@@ -117,11 +117,13 @@ describe("when Supabase comes back", () => {
   });
 
   it("the same server answers 200 again, with no failure remembered", async () => {
-    // A stand-in PostgREST on the port that was closed: an empty catalogue.
+    // A stand-in PostgREST on the port that was closed: an empty catalogue, and no product to
+    // count beside the filters (the catalogue_facets function, ADR 034).
     fake = http.createServer((request, response) => {
       const empty = request.url?.startsWith("/rest/v1/products");
-      response.writeHead(empty ? 200 : 404, { "Content-Type": "application/json", "Content-Range": "*/0" });
-      response.end(empty ? "[]" : "{}");
+      const counts = request.url?.startsWith("/rest/v1/rpc/catalogue_facets");
+      response.writeHead(empty || counts ? 200 : 404, { "Content-Type": "application/json", "Content-Range": "*/0" });
+      response.end(empty ? "[]" : counts ? '{"categories": {}, "prices": [], "search": null}' : "{}");
     });
     await new Promise<void>((resolve) => fake!.listen(supabasePort, "127.0.0.1", resolve));
 
