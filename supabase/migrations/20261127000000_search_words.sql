@@ -29,8 +29,9 @@ create function public.search_singular(word text) returns text
 -- A product's text as the words a search looks for: every word of the (lowercased) name and
 -- description in singular form, and every two or three words joined by single joiners (`-`, `_`,
 -- `.`, `/` or a space) also as one word (three only around a number or a short word), so "HC-SR04"
--- is found as "hcsr04", "e-paper" as "epaper", "heat sink" as "heatsink" and "3.3 V" as "33v". A separator is any ASCII character other than a letter or digit; other
--- characters (µ, Ω, °) stay in their word. Each word has a space before and after it, so
+-- is found as "hcsr04", "e-paper" as "epaper", "heat sink" as "heatsink" and "3.3 V" as "33v". A
+-- separator is any ASCII character other than a letter or digit; other characters (µ, Ω, °) stay in
+-- their word. Each word has a space before and after it, so
 -- `like '% word%'` finds the words that begin with `word` and `like '% word %'` the word itself.
 create function public.search_terms(name text, description text) returns text
   language sql immutable parallel safe
@@ -53,8 +54,9 @@ create function public.search_terms(name text, description text) returns text
         case when joins_next then public.search_singular(word || next_word) end,
         -- Three only around a number or a letter or two ("3.3 V", "ESP32-S3-N8"): three long words
         -- joined are not something anyone types, and would make every row longer to read.
-        case when joins_next and next_joins_next and (word || next_word || word_after_next) ~ '[0-9]'
-          or least(length(word), length(next_word), length(word_after_next)) <= 2
+        case when joins_next and next_joins_next
+          and ((word || next_word || word_after_next) ~ '[0-9]'
+            or least(length(word), length(next_word), length(word_after_next)) <= 2)
           then public.search_singular(word || next_word || word_after_next) end),
       ' ' order by n) || ' '
     from neighbours
@@ -77,7 +79,7 @@ alter table public.products
   add column search_terms text generated always as (public.search_terms(name, description)) stored;
 
 comment on column public.products.search_terms is
-  'The words of name and description in singular form, and each two joined, each after a space: what a search''s words match.';
+  'The words of name and description in singular form, and neighbours joined across a joiner, each between spaces: what a search''s words match.';
 
 -- fastupdate off, as for search_text: PGlite runs no autovacuum to merge GIN's pending list.
 create index products_search_terms_trgm_idx on public.products
@@ -336,7 +338,7 @@ $$;
 
 -- How a search term is read (docs/catalogue.md#search), as jsonb: `kind` (as-typed, some-words,
 -- corrected or nothing), `ids` (every product found, lowest id first), `held` and `counted` (how
--- many of the words that count the products hold), `term` (the corrected term) and `suggestion`
+-- many of the words looked for the products hold), `term` (the corrected term) and `suggestion`
 -- (a corrected term that finds products, offered when `exact` asked for no correction). Only the
 -- first 100 characters, and in them the first ten words that are looked for, are used.
 --
@@ -395,21 +397,15 @@ begin
 end
 $$;
 
--- The products a term finds, as ids: what the SQL backend filters its listing by.
-create function public.search_ids(term text, exact boolean default false) returns setof bigint
-  language sql stable parallel safe
-  set search_path = ''
-as $$
-  select jsonb_array_elements_text(public.search_resolve(term, exact) -> 'ids')::bigint
-$$;
-
 -- The products a term finds, as rows: what a hosted project's API filters, sorts and pages
--- (supabase-js `rpc('search_products', ...)` with the catalogue's filters after it).
+-- (supabase-js `rpc('search_products', ...)` with the catalogue's filters after it). The SQL backend
+-- calls search_resolve itself, to share one reading between a page's listing and its counts.
 create function public.search_products(term text, exact boolean default false) returns setof public.products
   language sql stable parallel safe
   set search_path = ''
 as $$
-  select p.* from public.products p where p.id in (select public.search_ids(term, exact))
+  select p.* from public.products p
+  where p.id in (select jsonb_array_elements_text(public.search_resolve(term, exact) -> 'ids')::bigint)
 $$;
 
 -- The numbers beside the filter values (docs/catalogue.md#filters) among the products `ids` (null:

@@ -465,6 +465,22 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
     });
   });
 
+  describe("a product's words", () => {
+    it("joins neighbours only across a joiner: three only around a number or a short word", async () => {
+      const { rows } = await db.query<{ terms: string }>("select public.search_terms($1, $2) as terms", [
+        "Relay Board, 5 V",
+        "Heat sink for ESP32-S3-N8.",
+      ]);
+      const words = rows[0]!.terms.trim().split(" ");
+      expect(words).toEqual(expect.arrayContaining(["relayboard", "5v", "heatsink", "esp32s3", "esp32s3n8"]));
+      // A comma is not a joiner, even beside a number or a short word.
+      expect(words).not.toContain("board5");
+      expect(words).not.toContain("board5v");
+      // Three long words joined are nothing anyone types.
+      expect(words).not.toContain("heatsinkfor");
+    });
+  });
+
   describe("reading a term once", () => {
     /** A repository over the same database that counts the times it asks the database to read a term. */
     function counting(options: { keepSearches?: boolean }) {
@@ -613,7 +629,7 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
             ).rows.map((r) => [r.name, Number(r.calls)]),
           );
         const before = await read();
-        await tx.query("select count(*) from public.search_ids($1, false)", [term]);
+        await tx.query("select public.search_resolve($1, false)", [term]);
         const after = await read();
         return Object.fromEntries(Object.entries(after).map(([name, calls]) => [name, calls - (before[name] ?? 0)]));
       });

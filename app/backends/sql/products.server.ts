@@ -1,7 +1,7 @@
-import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row.server";
 import { LRUCache } from "lru-cache";
 
 import { facetArguments, toCatalogueFacets } from "~/backends/facets.server";
+import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row.server";
 import {
   BackendError,
   type FacetQuery,
