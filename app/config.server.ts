@@ -18,7 +18,9 @@ export type Env = Record<string, string | undefined>;
 const DEFAULT_DATA_DIR = ".data";
 const DEFAULT_PORT = 3000;
 /** Settings whose value a start-up error must not repeat. */
-const SECRETS = new Set(["SESSION_SECRET", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"]);
+const SECRETS = new Set(["SESSION_SECRET", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY", "SMTP_URL"]);
+/** The sender's name when MAIL_FROM is unset (app/models/shop.ts's SHOP_NAME; this file imports nothing of the app's). */
+const SHOP_NAME_IN_MAIL = "MakerVolt";
 /** TRUST_PROXY=1: a proxy on this machine, as docs/deploy.md sets nginx up (the loopback addresses, no others). */
 const LOOPBACK_PROXY = ["127.0.0.1", "::1"];
 const TRUST_PROXY_MESSAGE =
@@ -102,6 +104,12 @@ export interface Config {
    * limits (ADR 024), in the names server/load-shedding.ts takes them by.
    */
   loadShedding: { maxRendering: number; maxWaiting: number; maxWaitMs: number; maxDelayMs: number };
+  /**
+   * The accounts' mail (docs/accounts.md#mail): SMTP_URL (null: each mail is written as an .eml file
+   * under DATA_DIR), MAIL_FROM, and SIGN_UP_CONFIRMATION (required: a new account signs in only once
+   * its email is confirmed; optional: at once, and the link still confirms it).
+   */
+  mail: { smtpUrl: string | null; from: string; signUpConfirmation: "required" | "optional" };
 }
 
 /** Unset, empty and blank all mean "not set"; a value is read without the spaces around it. */
@@ -258,6 +266,20 @@ const EnvSchema = z
         "EVENT_LOOP_DELAY_LIMIT_MS must be a whole number of milliseconds from 10 to 10000",
       ).default(DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS),
     ),
+    SMTP_URL: setting(
+      z
+        .string()
+        .refine((raw) => /^smtps?:\/\/./.test(raw) && URL.canParse(raw), {
+          message: "SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
+        })
+        .optional(),
+    ),
+    MAIL_FROM: setting(z.string().max(320, { message: "MAIL_FROM must be at most 320 characters" }).optional()),
+    SIGN_UP_CONFIRMATION: setting(
+      z
+        .enum(["required", "optional"], { message: "SIGN_UP_CONFIRMATION must be required or optional" })
+        .default("required"),
+    ),
     // Read by the log itself (lib/log.server.ts), which must exist before the settings are
     // checked; checked here so a misspelt level stops the start instead of being ignored.
     LOG_LEVEL: setting(
@@ -337,6 +359,13 @@ const EnvSchema = z
       maxWaiting: env.RENDERS_WAITING,
       maxWaitMs: env.RENDER_WAIT_MS,
       maxDelayMs: env.EVENT_LOOP_DELAY_LIMIT_MS,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from:
+        env.MAIL_FROM ??
+        `${SHOP_NAME_IN_MAIL} <no-reply@${env.SITE_URL ? new URL(env.SITE_URL).hostname : "localhost"}>`,
+      signUpConfirmation: env.SIGN_UP_CONFIRMATION,
     },
   }));
 

@@ -1,3 +1,8 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { logger } from "~/lib/log.server";
 import { memoisePromise } from "~/lib/memoise-promise.server";
 
 import { type Config, getConfig } from "~/config.server";
@@ -73,7 +78,38 @@ export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async (
     return new SupabaseAuthBackend();
   }
   const { SqlAuthBackend } = await import("./sql/auth.server");
-  return new SqlAuthBackend(await sqlClient());
+  return new SqlAuthBackend(await sqlClient(), {
+    confirmation: getConfig().mail.signUpConfirmation,
+    onMail: () => void getMailWorker().then((worker) => worker.wake()),
+  });
+});
+
+/**
+ * Where mail goes without SMTP_URL: `DATA_DIR/mail`, or a new folder of the system's for a
+ * database in memory (tests), each made the owner's alone.
+ */
+function mailDirectory(dataDir: string): string {
+  if (dataDir.startsWith("memory://")) return mkdtempSync(path.join(tmpdir(), "makervolt-mail-"));
+  return path.resolve(process.cwd(), dataDir, "mail");
+}
+
+/**
+ * The mail worker of the SQL backends (ADR 035), which sends what the outbox holds; hosted Supabase
+ * sends its own mail. Started by openBackend, so it sends nothing in a process that only imports it.
+ */
+const getMailWorker = memoisePromise(async () => {
+  const { mail, dataDir } = getConfig();
+  const { MailWorker } = await import("./sql/mail-worker.server");
+  const { fileTransport, smtpTransport } = await import("~/lib/mail-transport.server");
+  let transport;
+  if (mail.smtpUrl) transport = smtpTransport(mail.smtpUrl);
+  else {
+    const dir = mailDirectory(dataDir);
+    // Where, never what: a link in a mail signs its follower in.
+    logger().info({ dir }, "mail: SMTP_URL is not set; each mail is written as an .eml file in this folder");
+    transport = fileTransport(dir);
+  }
+  return new MailWorker(await sqlClient(), transport, { from: mail.from });
 });
 
 /**
@@ -110,7 +146,9 @@ export const getTokenBuckets: () => Promise<TokenBuckets> = memoisePromise(async
  * so (503) until it is back. Once started, an outage of either database reads the same (503).
  */
 export async function openBackend(): Promise<void> {
-  if (configuredDatabase() !== "supabase") await sqlClient();
+  if (configuredDatabase() === "supabase") return;
+  await sqlClient();
+  (await getMailWorker()).start();
 }
 
 /**
@@ -126,6 +164,8 @@ export function catalogueChangesOnlyHere(): boolean {
 /** Called by the server entry once the last request has finished. */
 export async function closeBackend(): Promise<void> {
   const kind = configuredDatabase();
+  // The mail being sent is finished first; what waits stays in the outbox for the next start.
+  if (kind !== "supabase") await (await getMailWorker()).stop();
   if (kind === "postgres") {
     const { closePostgres } = await import("./postgres/database.server");
     await closePostgres();

@@ -95,6 +95,8 @@ export interface AuthFailure {
   code:
     | "invalid_credentials"
     | "user_already_exists"
+    | "email_not_confirmed"
+    | "otp_expired"
     | "weak_password"
     | "validation_failed"
     | "over_request_rate_limit"
@@ -117,10 +119,18 @@ export function isAuthOutage(failure: AuthFailure): boolean {
 export type SessionRef = string;
 
 /**
- * `session` is null only after a hosted sign-up that needs the email confirmed first (a project
- * setting): the account exists, but nobody is signed in yet.
+ * A sign-in, or a link followed, that started a session. `session` is null only after a sign-up that
+ * needs the email confirmed first (SIGN_UP_CONFIRMATION=required, or the hosted project's "Confirm
+ * email" switch): nobody is signed in yet.
  */
 export type AuthOutcome = { ok: true; user: AuthUser; session: SessionRef | null } | { ok: false; error: AuthFailure };
+
+/**
+ * A sign-up as the shopper may learn of it: never whether the email already had an account
+ * (docs/accounts.md#no-enumeration). An email that has one answers as a new one would and its owner
+ * is mailed instead; `session` is a new account's only, and only when no confirmation is required.
+ */
+export type SignUpOutcome = { ok: true; session: SessionRef | null } | { ok: false; error: AuthFailure };
 
 export interface SessionLookup {
   user: AuthUser | null;
@@ -131,23 +141,82 @@ export interface SessionLookup {
   session: SessionRef | null;
 }
 
+/** Whether a new account may sign in before its email is confirmed (SIGN_UP_CONFIRMATION, docs/configuration.md). */
+export type SignUpConfirmation = "required" | "optional";
+
+/**
+ * Where a mail's links point: the shop's public origin, from SITE_URL or read once at the server's
+ * edge (siteOrigin, ADR 023), never from a header a route reads. Links are `${origin}/auth/confirm?...`.
+ */
+export interface MailLinks {
+  origin: string;
+}
+
+/** What a link in a mail is for, in GoTrue's words (`type` beside `token_hash` in /auth/confirm's query). */
+export type EmailLinkType = "signup" | "email" | "recovery";
+
+/**
+ * A recovery link that was followed, as the reset page keeps it (in the signed `recovery` cookie)
+ * until the new password is chosen: opaque, read only by the backend that made it.
+ */
+export type RecoveryGrant = string;
+
+export type RecoveryOutcome = { ok: true; grant: RecoveryGrant } | { ok: false; error: AuthFailure };
+
 /**
  * Accounts and sessions, implemented by the SQL backend and by the Supabase backend (hosted
- * Supabase auth, GoTrue). Sign-up confirms at once and signs the new user in (docs/accounts.md#sign-in-and-sign-up).
+ * Supabase auth, GoTrue); docs/accounts.md describes the flows, ADR 035 the decisions.
+ *
+ * No method tells a caller whether an email has an account: sign-up, resending the confirmation and
+ * asking for a reset answer alike for every address, and mail the owner where there is one. Only a
+ * sign-in whose password is right learns that the email is not confirmed yet, as with GoTrue.
  */
 export interface AuthBackend {
-  signUp(email: string, password: string): Promise<AuthOutcome>;
+  /**
+   * Creates an account and mails its confirmation link (valid 24 hours, single use); an email
+   * that has an account gets a mail to its owner instead and the same answer. Signs the new account
+   * in at once (a session) only where confirmation is optional.
+   */
+  signUp(email: string, password: string, links: MailLinks): Promise<SignUpOutcome>;
+  /** Fails with `email_not_confirmed` (400, "Email not confirmed") when the password is right but the email is not confirmed and must be. */
   signIn(email: string, password: string): Promise<AuthOutcome>;
   /** Ends the session on the server; a session that is already gone is not an error. */
   signOut(session: SessionRef): Promise<{ error: AuthFailure | null }>;
   /** Who the session belongs to, if it is still valid (the app's `getUser(request)` reads the cookie first). */
   lookUpSession(session: SessionRef): Promise<SessionLookup>;
+  /**
+   * Mails a new confirmation link to an account that is not confirmed yet; answers alike (no error)
+   * for an unknown or confirmed email, which get nothing. An error is an outage or a limit only.
+   */
+  resendConfirmation(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }>;
+  /**
+   * Follows a confirmation link (`type` signup or email): confirms the address and starts a session.
+   * A used, expired or unknown link fails with `otp_expired` (403, "Email link is invalid or has expired").
+   */
+  confirmEmail(tokenHash: string): Promise<AuthOutcome>;
+  /** Mails a reset link (valid one hour, single use) when the email has an account; answers alike when not. */
+  requestPasswordReset(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }>;
+  /**
+   * Follows a recovery link (`type` recovery): checks it and hands back what the reset page keeps
+   * until the new password is chosen. Fails with `otp_expired` as confirmEmail does.
+   */
+  openRecoveryLink(tokenHash: string): Promise<RecoveryOutcome>;
+  /**
+   * Sets the new password (the sign-up rules, checked by the caller), uses the link up, ends every
+   * session of the account and starts a new one. A grant whose link was used or expired since fails
+   * with `otp_expired`.
+   */
+  resetPassword(grant: RecoveryGrant, password: string): Promise<AuthOutcome>;
 }
 
 /** The messages GoTrue answers with, reused by the SQL backend so both read the same; and our own. */
 export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid login credentials",
   alreadyRegistered: "User already registered",
+  /** A sign-in whose password is right, to an account whose email is not confirmed yet. */
+  emailNotConfirmed: "Email not confirmed",
+  /** A confirmation or recovery link that was used, has expired or was never ours. */
+  linkInvalid: "Email link is invalid or has expired",
   weakPassword: "Password should be at least 8 characters.",
   /** Also our own answer when rate-limit.server.ts holds an attempt back. */
   rateLimited: "Too many attempts. Try again in a minute.",

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { getAuthBackend } from "~/backends/index.server";
-import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage } from "~/backends/types.server";
+import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage, type SignUpOutcome } from "~/backends/types.server";
 import { FormField } from "~/components/form-field";
 import { HoneypotFields, HoneypotFieldsProvider } from "~/components/honeypot";
 import { primaryButtonClass } from "~/components/primary-button";
@@ -14,6 +14,7 @@ import { noindexPageMeta } from "~/models/page-meta";
 import { safeRedirectPath } from "~/models/safe-redirect";
 import { pageTitle, SHOP_NAME } from "~/models/shop";
 import { errorMessage } from "~/models/toast";
+import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account-texts";
 import { SignInSchema, SignUpSchema } from "~/services/auth-form.server";
 import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";
 import { parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
@@ -21,6 +22,7 @@ import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { backendUnavailable } from "~/lib/metrics.server";
 import { type Admission, admitAuthAttempt, type AttemptOutcome } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
+import { siteOrigin } from "~/services/site-origin.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
 import type { Route } from "./+types/auth";
@@ -84,15 +86,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Kept for the form after a failure; the password never is (nor logged, nor echoed).
   const email = submission.values.email.trim().slice(0, 254);
 
-  /** The form again, with the failure toast; a 429 or 503 says when to try again (Retry-After). */
-  const fail = (message: string, status: 400 | 429 | 503, retryAfterSeconds?: number, errors: AuthErrors = {}) => {
+  /**
+   * The form again, with the failure toast; a 429 or 503 says when to try again (Retry-After). An
+   * unconfirmed email brings the "Send the link again" button.
+   */
+  const fail = (
+    message: string,
+    status: 400 | 429 | 503,
+    retryAfterSeconds?: number,
+    errors: AuthErrors = {},
+    unconfirmed = false,
+  ) => {
     const toast = toastInThisResponse(context, {
       title: COPY[mode].failure,
       description: message,
       variant: "destructive",
     });
     const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
-    return data({ mode, email, errors, toast }, { status, headers });
+    return data({ mode, email, errors, toast, unconfirmed }, { status, headers });
   };
 
   const { fieldErrors } = submission;
@@ -104,7 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email: validEmail, password } = submission.data;
   let admission: Admission;
   try {
-    admission = await admitAuthAttempt(context.clientAddress, validEmail);
+    // A sign-up always mails (the new account, or the owner of a taken address): the mail limits apply too.
+    admission = await admitAuthAttempt(context.clientAddress, validEmail, { sendsMail: mode === "sign-up" });
   } catch (error) {
     // The limits could not be read: an outage to the shopper, like an unreachable service.
     logger().error({ err: error }, "auth: the sign-in limits are unavailable");
@@ -117,11 +129,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     await admission.settle(outcome);
     return fail(...failure);
   };
-  let outcome: AuthOutcome;
+  let outcome: AuthOutcome | SignUpOutcome;
   try {
     const backend = await getAuthBackend();
     outcome =
-      mode === "sign-up" ? await backend.signUp(validEmail, password) : await backend.signIn(validEmail, password);
+      mode === "sign-up"
+        ? await backend.signUp(validEmail, password, { origin: siteOrigin(request) })
+        : await backend.signIn(validEmail, password);
   } catch (error) {
     // The database could not be opened: an outage to the shopper, and no attempt of theirs.
     logger().error({ err: error }, "auth: the account backend is unavailable");
@@ -140,6 +154,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The service's own limit (per address, and every shopper shares the server's): not this shopper's doing
     // either, so the message is ours and it counts against nobody; the backend has warned the operator.
     if (status === 429) return answer("uncounted", AUTH_MESSAGES.busy, 429, OUTAGE_RETRY_SECONDS);
+    // The password was right: no failed guess, and the shopper gets the way to a new link.
+    if (code === "email_not_confirmed")
+      return answer("succeeded", AUTH_MESSAGES.emailNotConfirmed, 400, undefined, {}, true);
     // Only the answers a guesser gets (wrong password, taken email) count as failures.
     return answer(status >= 400 && status < 500 ? "failed" : "uncounted", errorMessage(message), 400);
   }
@@ -150,9 +167,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     outcome.session,
     redirectTo,
-    mode === "sign-up"
-      ? { title: "Account created!", description: "Please check your email to verify your account." }
-      : { title: "Welcome back!", description: "You've successfully signed in." },
+    mode === "sign-up" ? ACCOUNT_TOASTS.signedUp : ACCOUNT_TOASTS.signedIn,
   );
 }
 
@@ -249,6 +264,16 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               />
             )}
           </FormField>
+          {mode === "sign-in" && (
+            <p className="text-sm">
+              <Link
+                to="/auth/forgot"
+                className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                {ACCOUNT_PAGES.forgot.link}
+              </Link>
+            </p>
+          )}
           <button
             type="submit"
             disabled={busy}
@@ -258,6 +283,18 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             {busy ? "Processing..." : copy.submit}
           </button>
         </Form>
+        {actionData?.unconfirmed && (
+          // Its own form: the email the shopper signed in with, to a link of its own (docs/accounts.md#confirmation).
+          <Form method="post" action="/auth/resend" className="mt-4">
+            <input type="hidden" name="email" value={actionData.email} />
+            <button
+              type="submit"
+              className="min-h-11 w-full rounded-md border border-brand-700 px-5 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              {ACCOUNT_PAGES.resend}
+            </button>
+          </Form>
+        )}
         <p className="mt-6 text-center text-sm text-slate-700">
           {copy.switchPrompt}{" "}
           <Link

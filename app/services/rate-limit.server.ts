@@ -38,6 +38,16 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 /**
+ * Mails an address may ask for (a confirmation, a reset link, the note to an owner whose address was
+ * signed up with again), so the shop cannot be used to flood an inbox (ADR 035): to one email 3,
+ * then one every 20 minutes; from one address, whatever the email, 10, then one every 6 minutes.
+ */
+export const MAIL_LIMITS = {
+  mailTo: { capacity: 3, refillMs: 20 * MINUTE },
+  mailFrom: { capacity: 10, refillMs: 6 * MINUTE },
+} as const;
+
+/**
  * Where `clientAddress` counts from: an IPv4 address as it is (an IPv4-mapped IPv6 address too), an
  * IPv6 address as its /64 (one subscriber gets a whole /64, so counting addresses one by one would
  * give them 2^64 allowances). Anything unparsable counts as itself.
@@ -62,6 +72,13 @@ function attemptBuckets(clientAddress: string, email: string) {
   } satisfies Record<keyof typeof SIGN_IN_LIMITS, Bucket>;
 }
 
+function mailBuckets(clientAddress: string, email: string) {
+  return {
+    mailTo: { key: `mail-to:${email.trim().toLowerCase()}`, ...MAIL_LIMITS.mailTo },
+    mailFrom: { key: `mail-from:${addressBlock(clientAddress)}`, ...MAIL_LIMITS.mailFrom },
+  } satisfies Record<keyof typeof MAIL_LIMITS, Bucket>;
+}
+
 /**
  * What became of an admitted attempt: "succeeded" (signed in or signed up), "failed" (an answer a
  * guesser gets: wrong password, email taken), or "uncounted" (nobody's doing: an outage, a busy service).
@@ -76,9 +93,15 @@ export type Admission =
  * a BackendError (unavailable) when the limits cannot be read: an attempt is never let through
  * unchecked. The caller settles an admitted attempt once it knows the outcome.
  */
-export async function admitAuthAttempt(clientAddress: string, email: string): Promise<Admission> {
+export async function admitAuthAttempt(
+  clientAddress: string,
+  email: string,
+  options: { sendsMail?: boolean } = {},
+): Promise<Admission> {
   const buckets = attemptBuckets(clientAddress, email);
-  const all = Object.values(buckets);
+  // A sign-up mails (the new account, or the owner of a taken address): it takes from the mail buckets too, in the same step.
+  const mail = options.sendsMail ? Object.values(mailBuckets(clientAddress, email)) : [];
+  const all = [...Object.values(buckets), ...mail];
   let waitMs: number;
   try {
     waitMs = await (await getTokenBuckets()).take(all);
@@ -86,7 +109,37 @@ export async function admitAuthAttempt(clientAddress: string, email: string): Pr
     throw new BackendError("The sign-in limits could not be read.", { kind: "unavailable", cause: error });
   }
   if (waitMs > 0) return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-  return { admitted: true, settle: (outcome) => settle(buckets, outcome) };
+  return { admitted: true, settle: (outcome) => settle(buckets, outcome, mail) };
+}
+
+export type MailAdmission =
+  { admitted: true; giveBack(): Promise<void> } | { admitted: false; retryAfterSeconds: number };
+
+/**
+ * Admits a request that mails `email` (a new confirmation link, a reset link), whether or not the
+ * address has an account: the answer is the same either way, so a refusal tells nothing either.
+ * Throws a BackendError (unavailable) when the limits cannot be read. `giveBack` returns the tokens
+ * of a request that was nobody's doing (the service was down).
+ */
+export async function admitMailRequest(clientAddress: string, email: string): Promise<MailAdmission> {
+  const buckets = Object.values(mailBuckets(clientAddress, email));
+  let waitMs: number;
+  try {
+    waitMs = await (await getTokenBuckets()).take(buckets);
+  } catch (error) {
+    throw new BackendError("The mail limits could not be read.", { kind: "unavailable", cause: error });
+  }
+  if (waitMs > 0) return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  return {
+    admitted: true,
+    giveBack: async () => {
+      try {
+        await (await getTokenBuckets()).giveBack(buckets);
+      } catch (error) {
+        logger().error({ err: error }, "A mail request's tokens could not be given back");
+      }
+    },
+  };
 }
 
 /**
@@ -94,11 +147,16 @@ export async function admitAuthAttempt(clientAddress: string, email: string): Pr
  * database went down since the attempt was admitted) is logged: the shopper still gets their answer,
  * and the attempt stays counted, the safe side for a limit.
  */
-async function settle(buckets: ReturnType<typeof attemptBuckets>, outcome: AttemptOutcome): Promise<void> {
+async function settle(
+  buckets: ReturnType<typeof attemptBuckets>,
+  outcome: AttemptOutcome,
+  mail: readonly Bucket[],
+): Promise<void> {
   try {
     const store = await getTokenBuckets();
-    if (outcome === "failed") await store.giveBack([buckets.sessionsFromAddress]);
-    else if (outcome === "uncounted") await store.giveBack(Object.values(buckets));
+    // A failure sent no mail (a wrong password, a form the service refused).
+    if (outcome === "failed") await store.giveBack([buckets.sessionsFromAddress, ...mail]);
+    else if (outcome === "uncounted") await store.giveBack([...Object.values(buckets), ...mail]);
     else {
       await store.giveBack([buckets.email, buckets.address]);
       await store.refill([buckets.emailFromAddress.key]);

@@ -16,6 +16,8 @@ import { routeOf } from "../support/route-args";
 
 vi.stubEnv("DATA_DIR", "memory://");
 vi.stubEnv("SUPABASE_URL", "");
+// These tests are about sessions: a new account signs in at once (the confirmation flow: sql-auth.test.ts).
+vi.stubEnv("SIGN_UP_CONFIRMATION", "optional");
 
 const ORIGIN = "http://localhost";
 const PASSWORD = "correct horse battery";
@@ -54,8 +56,9 @@ const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
 /** A browser signed in as a new account: its cookies (session and CSRF), token and user id. */
 async function signedInBrowser() {
   const email = `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const outcome = await backend.signUp(email, PASSWORD);
+  const outcome = await backend.signUp(email, PASSWORD, { origin: ORIGIN });
   if (!outcome.ok || !outcome.session) throw new Error("sign-up failed");
+  const { rows } = await db.query<{ id: string }>("select id from auth.users where email = $1", [email]);
   const welcome = await modules.createUserSession(new Request(`${ORIGIN}/auth`), outcome.session, "/", {
     description: "Hi",
   });
@@ -63,7 +66,7 @@ async function signedInBrowser() {
   const csrf = await modules.commitCsrfToken(new Request(`${ORIGIN}/auth`));
   return {
     email,
-    userId: outcome.user.id,
+    userId: rows[0]!.id,
     csrf: csrf.token,
     cookie: `${cookiePair(sessionCookie)}; ${cookiePair(csrf.setCookie!)}`,
   };
@@ -154,7 +157,7 @@ describe("the CSRF token", () => {
   it("is a new one after a sign-in, and removed after a sign-out", async () => {
     // A visitor with an account and the sign-in page's token, not signed in.
     const email = `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    expect((await backend.signUp(email, PASSWORD)).ok).toBe(true);
+    expect((await backend.signUp(email, PASSWORD, { origin: ORIGIN })).ok).toBe(true);
     const before = await modules.commitCsrfToken(new Request(`${ORIGIN}/auth`));
     const anonymous = { email, csrf: before.token, cookie: cookiePair(before.setCookie!) };
 

@@ -29,6 +29,7 @@ describe("defaults", () => {
       backups: null,
       responseTimeoutMs: 30_000,
       loadShedding: DEFAULT_LOAD_SHEDDING,
+      mail: { smtpUrl: null, from: "MakerVolt <no-reply@localhost>", signUpConfirmation: "required" },
     });
   });
 
@@ -321,5 +322,30 @@ describe("load shedding's limits (RENDERS_AT_ONCE, RENDERS_WAITING, RENDER_WAIT_
       ],
     ];
     for (const [env, message] of refusals) expect(() => parseConfig(env)).toThrow(message);
+  });
+});
+
+describe("mail", () => {
+  it("sends from no-reply at SITE_URL's host unless MAIL_FROM says otherwise", () => {
+    expect(parseConfig({ SITE_URL: "https://www.makervolt.com" }).mail.from).toBe(
+      "MakerVolt <no-reply@www.makervolt.com>",
+    );
+    expect(parseConfig({ MAIL_FROM: " Shop <shop@example.com> " }).mail.from).toBe("Shop <shop@example.com>");
+  });
+
+  it("takes an smtp:// or smtps:// URL and never repeats it in an error", () => {
+    expect(parseConfig({ SMTP_URL: "smtps://user:pw@mail.example.com:465" }).mail.smtpUrl).toBe(
+      "smtps://user:pw@mail.example.com:465",
+    );
+    expect(() => parseConfig({ SMTP_URL: "http://user:secret@mail.example.com" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("secret") as unknown }),
+    );
+  });
+
+  it("requires a confirmed email by default; optional signs in at once", () => {
+    expect(parseConfig({ SIGN_UP_CONFIRMATION: "optional" }).mail.signUpConfirmation).toBe("optional");
+    expect(() => parseConfig({ SIGN_UP_CONFIRMATION: "off" })).toThrow(
+      /SIGN_UP_CONFIRMATION must be required or optional/,
+    );
   });
 });

@@ -1,14 +1,27 @@
 import { createHash, randomBytes } from "node:crypto";
 
 import {
+  accountExistsMail,
+  CONFIRMATION_LINK_HOURS,
+  confirmationMail,
+  RECOVERY_LINK_HOURS,
+  recoveryMail,
+} from "~/models/account-texts";
+
+import {
   AUTH_MESSAGES,
   type AuthBackend,
   type AuthFailure,
   type AuthOutcome,
+  type MailLinks,
+  type RecoveryOutcome,
   type SessionLookup,
   type SessionRef,
+  type SignUpConfirmation,
+  type SignUpOutcome,
 } from "../types.server";
-import type { SqlClient } from "./sql-client.server";
+import { enqueueMail } from "./mail-outbox.server";
+import type { SqlClient, SqlQueries } from "./sql-client.server";
 import { hashPassword, needsRehash, PasswordHashesBusy, verifyDummyPassword, verifyPassword } from "./password.server";
 import { logger } from "~/lib/log.server";
 
@@ -23,6 +36,10 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often: a page view is otherwise a read only. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 const TOKEN_BYTES = 32;
+const HOUR_MS = 60 * 60 * 1000;
+/** How long each kind of link in a mail may be followed (docs/accounts.md#links-in-mails). */
+const LINK_LIFETIME_MS = { signup: CONFIRMATION_LINK_HOURS * HOUR_MS, recovery: RECOVERY_LINK_HOURS * HOUR_MS };
+type LinkType = keyof typeof LINK_LIFETIME_MS;
 
 const unexpected = (): AuthFailure => ({ code: "unexpected", message: "Something went wrong", status: 500 });
 
@@ -35,44 +52,74 @@ function failureOf(error: unknown, doing: string): AuthFailure {
   return unexpected();
 }
 
+const linkInvalid = (): AuthFailure => ({ code: "otp_expired", message: AUTH_MESSAGES.linkInvalid, status: 403 });
+
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
+}
+
+/** `/auth/confirm?token_hash=...&type=...`: the one shape every link takes, as on hosted Supabase. */
+function linkUrl(links: MailLinks, token: string, type: LinkType): string {
+  return `${links.origin}/auth/confirm?${new URLSearchParams({ token_hash: token, type })}`;
 }
 
 export interface SqlAuthOptions {
   /** The clock, for tests of expiry. */
   now?: () => number;
+  /** SIGN_UP_CONFIRMATION: whether a new account may sign in before its email is confirmed. Default required. */
+  confirmation?: SignUpConfirmation;
+  /** Called after a transaction that wrote mail has committed: wakes the mail worker. */
+  onMail?: () => void;
 }
 
 export class SqlAuthBackend implements AuthBackend {
   private readonly now: () => number;
+  private readonly confirmation: SignUpConfirmation;
+  private readonly onMail: () => void;
 
   constructor(
     private readonly db: SqlClient,
     options: SqlAuthOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.confirmation = options.confirmation ?? "required";
+    this.onMail = options.onMail ?? (() => {});
   }
 
-  async signUp(email: string, password: string): Promise<AuthOutcome> {
+  /**
+   * The account, unconfirmed, and its confirmation mail in one transaction; for an email that has an
+   * account, a mail to its owner instead and the same answer (no enumeration). The password is
+   * hashed either way, so both take as long.
+   */
+  async signUp(email: string, password: string, links: MailLinks): Promise<SignUpOutcome> {
     try {
       const encrypted = await hashPassword(password);
       const now = new Date(this.now());
-      // Two sign-ups racing for one email: the unique index lets exactly one insert through.
-      const { rows } = await this.db.query<{ id: string; email: string }>(
-        `insert into auth.users (email, encrypted_password, email_confirmed_at, created_at, updated_at)
-         values ($1, $2, $3, $3, $3)
-         on conflict ((lower(email))) do nothing
-         returning id, email`,
-        [email, encrypted, now],
-      );
-      const user = rows[0];
-      if (!user)
-        return {
-          ok: false,
-          error: { code: "user_already_exists", message: AUTH_MESSAGES.alreadyRegistered, status: 422 },
-        };
-      return { ok: true, user, session: await this.startSession(user.id) };
+      const created = await this.db.transaction(async (tx) => {
+        // Two sign-ups racing for one email: the unique index lets exactly one insert through.
+        const { rows } = await tx.query<{ id: string; email: string }>(
+          `insert into auth.users (email, encrypted_password, email_confirmed_at, created_at, updated_at)
+           values ($1, $2, null, $3, $3)
+           on conflict ((lower(email))) do nothing
+           returning id, email`,
+          [email, encrypted, now],
+        );
+        const user = rows[0];
+        if (user) {
+          const token = await this.issueLink(tx, user.id, "signup", now);
+          await enqueueMail(tx, user.email, confirmationMail(linkUrl(links, token, "signup")), now);
+          return user;
+        }
+        const existing = await tx.query<{ email: string }>(
+          "select email from auth.users where lower(email) = lower($1)",
+          [email],
+        );
+        await enqueueMail(tx, existing.rows[0]?.email ?? email, accountExistsMail(links.origin), now);
+        return null;
+      });
+      this.onMail();
+      const session = created && this.confirmation === "optional" ? await this.startSession(created.id) : null;
+      return { ok: true, session };
     } catch (error) {
       return { ok: false, error: failureOf(error, "Sign-up") };
     }
@@ -80,10 +127,14 @@ export class SqlAuthBackend implements AuthBackend {
 
   async signIn(email: string, password: string): Promise<AuthOutcome> {
     try {
-      const { rows } = await this.db.query<{ id: string; email: string; encrypted_password: string }>(
-        "select id, email, encrypted_password from auth.users where lower(email) = lower($1)",
-        [email],
-      );
+      const { rows } = await this.db.query<{
+        id: string;
+        email: string;
+        encrypted_password: string;
+        email_confirmed_at: Date | null;
+      }>("select id, email, encrypted_password, email_confirmed_at from auth.users where lower(email) = lower($1)", [
+        email,
+      ]);
       const user = rows[0];
       const matches = user
         ? await verifyPassword(password, user.encrypted_password)
@@ -92,6 +143,13 @@ export class SqlAuthBackend implements AuthBackend {
         return {
           ok: false,
           error: { code: "invalid_credentials", message: AUTH_MESSAGES.invalidCredentials, status: 400 },
+        };
+      }
+      // Said only to whoever knows the password, as GoTrue does: it tells a guesser nothing.
+      if (!user.email_confirmed_at && this.confirmation === "required") {
+        return {
+          ok: false,
+          error: { code: "email_not_confirmed", message: AUTH_MESSAGES.emailNotConfirmed, status: 400 },
         };
       }
       if (needsRehash(user.encrypted_password)) await this.rehash(user.id, user.encrypted_password, password);
@@ -133,6 +191,132 @@ export class SqlAuthBackend implements AuthBackend {
       ]);
     }
     return { user: { id: row.user_id, email: row.email }, session };
+  }
+
+  async resendConfirmation(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    try {
+      const now = new Date(this.now());
+      const mailed = await this.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string; email: string }>(
+          "select id, email from auth.users where lower(email) = lower($1) and email_confirmed_at is null",
+          [email],
+        );
+        const user = rows[0];
+        if (!user) return false;
+        const token = await this.issueLink(tx, user.id, "signup", now);
+        await enqueueMail(tx, user.email, confirmationMail(linkUrl(links, token, "signup")), now);
+        return true;
+      });
+      if (mailed) this.onMail();
+      return { error: null };
+    } catch (error) {
+      return { error: failureOf(error, "Resending a confirmation") };
+    }
+  }
+
+  async confirmEmail(token: string): Promise<AuthOutcome> {
+    try {
+      const now = new Date(this.now());
+      const user = await this.db.transaction(async (tx) => {
+        const used = await this.useLink(tx, token, "signup", now);
+        if (!used) return null;
+        const { rows } = await tx.query<{ id: string; email: string }>(
+          "update auth.users set email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1 returning id, email",
+          [used, now],
+        );
+        return rows[0] ?? null;
+      });
+      if (!user) return { ok: false, error: linkInvalid() };
+      return { ok: true, user, session: await this.startSession(user.id) };
+    } catch (error) {
+      return { ok: false, error: failureOf(error, "Confirming an email") };
+    }
+  }
+
+  async requestPasswordReset(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    try {
+      const now = new Date(this.now());
+      const mailed = await this.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string; email: string }>(
+          "select id, email from auth.users where lower(email) = lower($1)",
+          [email],
+        );
+        const user = rows[0];
+        if (!user) return false;
+        const token = await this.issueLink(tx, user.id, "recovery", now);
+        await enqueueMail(tx, user.email, recoveryMail(linkUrl(links, token, "recovery")), now);
+        return true;
+      });
+      if (mailed) this.onMail();
+      return { error: null };
+    } catch (error) {
+      return { error: failureOf(error, "Requesting a password reset") };
+    }
+  }
+
+  /** Checks the link without using it up: the reset page keeps the token until the new password is chosen. */
+  async openRecoveryLink(token: string): Promise<RecoveryOutcome> {
+    try {
+      const { rows } = await this.db.query(
+        "select 1 from auth.email_links where id = $1 and type = 'recovery' and expires_at > $2",
+        [hashToken(token), new Date(this.now())],
+      );
+      return rows.length > 0 ? { ok: true, grant: token } : { ok: false, error: linkInvalid() };
+    } catch (error) {
+      return { ok: false, error: failureOf(error, "Opening a recovery link") };
+    }
+  }
+
+  /**
+   * Uses the link up, sets the password and ends every session of the account in one transaction,
+   * then starts a new one. Following the link proves the mailbox, so it confirms the email too.
+   */
+  async resetPassword(grant: string, password: string): Promise<AuthOutcome> {
+    try {
+      const encrypted = await hashPassword(password);
+      const now = new Date(this.now());
+      const user = await this.db.transaction(async (tx) => {
+        const used = await this.useLink(tx, grant, "recovery", now);
+        if (!used) return null;
+        const { rows } = await tx.query<{ id: string; email: string }>(
+          `update auth.users
+           set encrypted_password = $2, email_confirmed_at = coalesce(email_confirmed_at, $3), updated_at = $3
+           where id = $1 returning id, email`,
+          [used, encrypted, now],
+        );
+        await tx.query("delete from auth.sessions where user_id = $1", [used]);
+        await tx.query("delete from auth.email_links where user_id = $1 and type = 'recovery'", [used]);
+        return rows[0] ?? null;
+      });
+      if (!user) return { ok: false, error: linkInvalid() };
+      return { ok: true, user, session: await this.startSession(user.id) };
+    } catch (error) {
+      return { ok: false, error: failureOf(error, "Resetting a password") };
+    }
+  }
+
+  /**
+   * A new link for `userId`: a random 256-bit token, of which only the SHA-256 is kept. It replaces
+   * the account's earlier links of that type (the newest mail is the one that works).
+   */
+  private async issueLink(tx: SqlQueries, userId: string, type: LinkType, now: Date): Promise<string> {
+    const token = randomBytes(TOKEN_BYTES).toString("base64url");
+    await tx.query("delete from auth.email_links where user_id = $1 and type = $2", [userId, type]);
+    await tx.query(
+      "insert into auth.email_links (id, user_id, type, created_at, expires_at) values ($1, $2, $3, $4, $5)",
+      [hashToken(token), userId, type, now, new Date(now.getTime() + LINK_LIFETIME_MS[type])],
+    );
+    return token;
+  }
+
+  /** Uses a link up (deletes it); its account's id if it was one of ours, of this type and still valid. */
+  private async useLink(tx: SqlQueries, token: string, type: LinkType, now: Date): Promise<string | null> {
+    const { rows } = await tx.query<{ user_id: string; expires_at: Date }>(
+      "delete from auth.email_links where id = $1 and type = $2 returning user_id, expires_at",
+      [hashToken(token), type],
+    );
+    const link = rows[0];
+    return link && new Date(link.expires_at).getTime() > now.getTime() ? link.user_id : null;
   }
 
   /**

@@ -15,9 +15,11 @@ import {
   type AuthBackend,
   type AuthFailure,
   type AuthOutcome,
-  type AuthUser,
+  type MailLinks,
+  type RecoveryOutcome,
   type SessionLookup,
   type SessionRef,
+  type SignUpOutcome,
 } from "../types.server";
 import type { BoundedFetchOptions } from "./bounded-fetch.server";
 import { createSupabaseClient, type SupabaseSettings } from "./client.server";
@@ -159,13 +161,13 @@ export class SupabaseAuthBackend implements AuthBackend {
     return createSupabaseClient(this.settings, { ...this.fetchOptions, shareDeadline: true });
   }
 
-  async signUp(email: string, password: string): Promise<AuthOutcome> {
+  // TODO(issue 36, item 7): emailRedirectTo from `links`, and the flows below; the second helper replaces these.
+  async signUp(email: string, password: string, _links: MailLinks): Promise<SignUpOutcome> {
     try {
       const { data, error } = await this.client().auth.signUp({ email, password });
       if (error) return { ok: false, error: toAuthFailure(error, "sign-up") };
       if (!data.user) return { ok: false, error: toAuthFailure(null, "sign-up") };
-      const user: AuthUser = { id: data.user.id, email: data.user.email ?? email };
-      return { ok: true, user, session: data.session ? JSON.stringify(toStored(data.session, email)) : null };
+      return { ok: true, session: data.session ? JSON.stringify(toStored(data.session, email)) : null };
     } catch (error) {
       return { ok: false, error: toAuthFailure(error, "sign-up") };
     }
@@ -221,5 +223,25 @@ export class SupabaseAuthBackend implements AuthBackend {
       logger().error({ err: error }, "Refreshing the session failed");
       return { user: null, session: ref };
     }
+  }
+
+  resendConfirmation(_email: string, _links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+  }
+
+  confirmEmail(_tokenHash: string): Promise<AuthOutcome> {
+    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+  }
+
+  requestPasswordReset(_email: string, _links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+  }
+
+  openRecoveryLink(_tokenHash: string): Promise<RecoveryOutcome> {
+    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+  }
+
+  resetPassword(_grant: string, _password: string): Promise<AuthOutcome> {
+    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
   }
 }
