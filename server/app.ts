@@ -17,7 +17,7 @@ import express, {
 import { pinoHttp } from "pino-http";
 import proxyaddr from "proxy-addr";
 
-import { logger, withRequestLogger } from "../app/lib/log.server";
+import { loggableUrl, logger, withRequestLogger } from "../app/lib/log.server";
 import { isSheddable, type LoadShedder, type RenderTurn, sendBusy } from "./load-shedding";
 import { type MeteredLocals, pagesRefused, requestMetrics } from "./metrics";
 import { type CachedPage, type PageCache, plainBody } from "./page-cache";
@@ -95,8 +95,8 @@ function requestLog(isTrustedProxy: ProxyTrust): RequestHandler {
     quietResLogger: true,
     customLogLevel: (_req, res, error) =>
       res.statusCode === 503 ? "warn" : error || res.statusCode >= 500 ? "error" : "info",
-    customSuccessMessage: (req, res) => `${req.method} ${(req as ExpressRequest).originalUrl} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${(req as ExpressRequest).originalUrl} ${res.statusCode}`,
+    customSuccessMessage: (req, res) => `${req.method} ${loggedUrl(req)} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${loggedUrl(req)} ${res.statusCode}`,
     customSuccessObject: (req, res, fields: { responseTime: number }) => requestFields(req, res, fields.responseTime),
     // The error behind a 5xx has its own line, from where it was caught, with this request's id.
     customErrorObject: (req, res, _error, fields: { responseTime: number }) =>
@@ -105,11 +105,16 @@ function requestLog(isTrustedProxy: ProxyTrust): RequestHandler {
   return (req, res, next) => logging(req, res, () => withRequestLogger(req.log, next));
 }
 
+/** The request's URL as the log may show it (loggableUrl: without a mailed link's token). */
+function loggedUrl(req: IncomingMessage): string {
+  return loggableUrl((req as ExpressRequest).originalUrl ?? req.url ?? "");
+}
+
 function requestFields(req: IncomingMessage, res: ServerResponse, responseTime: number) {
   const locals = (res as ExpressResponse).locals as LoggedLocals | undefined;
   return {
     method: req.method,
-    url: (req as ExpressRequest).originalUrl,
+    url: loggedUrl(req),
     status: res.statusCode,
     responseTime,
     route: locals?.route,
@@ -404,7 +409,7 @@ export function createApp({
     // Express and its middleware mark what the client got wrong (a malformed body or URL) with a 4xx.
     const status = Number((error as { status?: unknown }).status);
     const clientError = status >= 400 && status < 500;
-    if (!clientError) logger().error({ err: error }, `Unhandled error for ${req.method} ${req.originalUrl}`);
+    if (!clientError) logger().error({ err: error }, `Unhandled error for ${req.method} ${loggedUrl(req)}`);
     if (res.headersSent) return res.destroy();
     res
       .status(clientError ? status : 500)

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 
-import { logger } from "../app/lib/log.server";
+import { loggableUrl, logger } from "../app/lib/log.server";
 
 /**
  * The response deadline (RESPONSE_TIMEOUT_MS, docs/configuration.md): a request's whole answer must
@@ -21,7 +21,7 @@ export function limitResponseTime(server: Server, deadlineMs: number): void {
       req.socket.destroy();
       // The request log (server/app.ts) has no line for an answer never sent: this is its line.
       (req.log ?? logger()).warn(
-        `${req.method} ${req.url}: its answer was not taken within ${deadlineMs} ms; the connection is closed`,
+        `${req.method} ${loggableUrl(req.url ?? "")}: its answer was not taken within ${deadlineMs} ms; the connection is closed`,
       );
     }, deadlineMs);
     timer.unref();

@@ -59,3 +59,11 @@ export function logger(): Logger {
 export function withRequestLogger<T>(requestLogger: Logger, next: () => T): T {
   return requests.run(requestLogger, next);
 }
+
+/**
+ * A URL as the log may show it: the value of a `token_hash` parameter (a link from a mail, which
+ * signs its follower in or lets them choose a password) is left out (ADR 035).
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(/([?&]token_hash=)[^&#]*/gi, "$1…");
+}

@@ -34,12 +34,20 @@ export const ACCOUNT_TOASTS = {
 } as const;
 
 export const ACCOUNT_PAGES = {
-  forgot: {
-    heading: "Reset your password",
-    intro: "Enter the email address of your account and we will send you a link to choose a new password.",
-    submit: "Send reset link",
-    link: "Forgot your password?",
+  /** /auth/forgot asks for a reset link; /auth/forgot?link=signup for a new confirmation link. */
+  sendLink: {
+    recovery: {
+      heading: "Reset your password",
+      intro: "Enter the email address of your account and we will send you a link to choose a new password.",
+      submit: "Send reset link",
+    },
+    signup: {
+      heading: "Confirm your email address",
+      intro: "Enter the email address you signed up with and we will send you a new link to confirm it.",
+      submit: "Send confirmation link",
+    },
   },
+  forgotLink: "Forgot your password?",
   reset: {
     heading: "Choose a new password",
     intro: "Choose a new password of at least 8 characters. Every other session of your account will be signed out.",
@@ -50,7 +58,7 @@ export const ACCOUNT_PAGES = {
     intro:
       "The link has expired, was already used, or is not complete. Links to confirm an email work for 24 hours, " +
       "links to reset a password for one hour, and each works once.",
-    resendHeading: "Send a new link",
+    unavailableHeading: "This link could not be checked",
     resendConfirmation: "Send a new confirmation link",
     resendRecovery: "Send a new reset link",
   },

@@ -160,6 +160,39 @@ const ROUTES = [
       { name: "sign-up", url: "/auth?mode=sign-up", noindex: true },
     ],
   },
+  {
+    name: "send-link",
+    path: "auth/forgot",
+    module: "routes/auth.forgot.tsx",
+    kind: "page",
+    // Not shared: its answer to a post carries the visitor's email back.
+    shared: false,
+    sitemap: [],
+    examples: [
+      { name: "forgot-password", url: "/auth/forgot", noindex: true },
+      { name: "resend-confirmation", url: "/auth/forgot?link=signup", noindex: true },
+    ],
+  },
+  {
+    name: "confirm",
+    path: "auth/confirm",
+    module: "routes/auth.confirm.tsx",
+    kind: "page",
+    // Where mailed links lead: personal, and a link that works answers a redirect.
+    shared: false,
+    sitemap: [],
+    examples: [{ name: "link-invalid", url: "/auth/confirm?token_hash=not-a-token&type=signup", noindex: true }],
+  },
+  {
+    name: "reset",
+    path: "auth/reset",
+    module: "routes/auth.reset.tsx",
+    kind: "page",
+    // Its form carries this visitor's CSRF token.
+    shared: false,
+    sitemap: [],
+    examples: [{ name: "reset-without-link", url: "/auth/reset", noindex: true }],
+  },
   { name: "search-box", path: "search", module: "routes/search.tsx", kind: "form" },
   { name: "logout", path: "logout", module: "routes/logout.tsx", kind: "form" },
   { name: "notice", path: "notice", module: "routes/notice.tsx", kind: "form" },

@@ -270,7 +270,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                 to="/auth/forgot"
                 className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
               >
-                {ACCOUNT_PAGES.forgot.link}
+                {ACCOUNT_PAGES.forgotLink}
               </Link>
             </p>
           )}
@@ -285,7 +285,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
         {actionData?.unconfirmed && (
           // Its own form: the email the shopper signed in with, to a link of its own (docs/accounts.md#confirmation).
-          <Form method="post" action="/auth/resend" className="mt-4">
+          <Form method="post" action="/auth/forgot?link=signup" className="mt-4">
+            <input type="hidden" name="link" value="signup" />
             <input type="hidden" name="email" value={actionData.email} />
             <button
               type="submit"

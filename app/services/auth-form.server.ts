@@ -18,3 +18,5 @@ export const SignUpSchema = z.object({
   email: EmailSchema,
   password: z.string().min(8, AUTH_MESSAGES.weakPassword).max(128, "Password should be at most 128 characters."),
 });
+/** A new password at /auth/reset: the sign-up rules. */
+export const NewPasswordSchema = SignUpSchema.pick({ password: true });

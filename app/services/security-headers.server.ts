@@ -34,7 +34,8 @@ export function setSecurityHeaders(headers: Headers, inlineScripts: readonly str
   ].join("; ");
   headers.set("Content-Security-Policy", csp);
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page may ask for less: the pages a mailed link leads to say no-referrer (ADR 035).
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   // No page of ours opens or is opened by another site's window, so none keeps a handle to it.

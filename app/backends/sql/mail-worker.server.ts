@@ -55,8 +55,9 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  /** Until start(): a process that only imports the backend (a test, a command) sends nothing. */
-  private stopped = true;
+  /** Until start(), wake() does nothing: a process that only imports the backend (a test, a command) sends nothing by itself. */
+  private started = false;
+  private stopping = false;
 
   constructor(
     private readonly db: SqlClient,
@@ -76,20 +77,21 @@ export class MailWorker {
 
   /** Polls from now on (an unref'd timer: it never keeps the process alive) and sends what is due. */
   start(): void {
-    this.stopped = false;
+    this.started = true;
+    this.stopping = false;
     this.schedule(0);
   }
 
   /** Mail was just committed: send it now rather than at the next poll. */
   wake(): void {
-    if (this.stopped) return;
+    if (!this.started || this.stopping) return;
     if (this.running) this.again = true;
     else this.schedule(0);
   }
 
   /** Stops polling and waits for the mail being sent, so the database can be closed after. */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     await this.running;
   }
@@ -98,7 +100,7 @@ export class MailWorker {
   runOnce(): Promise<void> {
     this.running ??= this.drain().finally(() => {
       this.running = undefined;
-      if (this.stopped) return;
+      if (!this.started || this.stopping) return;
       this.schedule(this.again ? 0 : this.options.pollMs);
       this.again = false;
     });
@@ -114,7 +116,7 @@ export class MailWorker {
   private async drain(): Promise<void> {
     try {
       for (;;) {
-        if (this.stopped) break;
+        if (this.stopping) break;
         const batch = await claimDueMail(this.db, new Date(this.now()), this.options.leaseMs, 10);
         for (const mail of batch) await this.deliver(mail);
         if (batch.length < 10) break;

@@ -1,0 +1,123 @@
+import { data, Form, useNavigation, useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+
+import { FormField } from "~/components/form-field";
+import { primaryButtonClass } from "~/components/primary-button";
+import { showToast } from "~/components/use-toast";
+import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account-texts";
+import { noindexPageMeta } from "~/models/page-meta";
+import { pageTitle } from "~/models/shop";
+import { errorMessage } from "~/models/toast";
+import { type LinkKind, requestAccountMail } from "~/services/account-mail.server";
+import { EmailSchema, parseForm, readFormData, textField } from "~/services/form-data.server";
+import { redirectWithToast, toastInThisResponse } from "~/services/toast.server";
+import { z } from "zod";
+
+import type { Route } from "./+types/auth.forgot";
+
+/**
+ * Asks for a link by mail (docs/accounts.md#password-reset): a reset link, or with `?link=signup` a new
+ * confirmation link (the sign-in form's "Send the link again" posts here too). Every address gets
+ * the same answer and toast, account or not; only the mail limits (429) and an outage (503) differ.
+ * No CSRF token: no session is at stake, and the server refuses a cross-site post (ADR 017).
+ */
+
+const EmailForm = z.object({ email: EmailSchema });
+const FORM = "send-link";
+
+function parseKind(value: string | null): LinkKind {
+  return value === "signup" ? "signup" : "recovery";
+}
+
+export function loader() {
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const kind = parseKind(textField(form, "link") || new URL(request.url).searchParams.get("link"));
+  const submission = parseForm(form, EmailForm);
+  const email = submission.values.email.trim().slice(0, 254);
+  const fail = (message: string, status: 400 | 429 | 503, retryAfterSeconds?: number) => {
+    const toast = toastInThisResponse(context, {
+      title: ACCOUNT_TOASTS.requestFailed,
+      description: message,
+      variant: "destructive",
+    });
+    const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
+    return data({ email, error: status === 400 ? message : undefined, toast }, { status, headers });
+  };
+  if (submission.fieldErrors) return fail(errorMessage(submission.fieldErrors.email), 400);
+
+  const result = await requestAccountMail(kind, request, context.clientAddress, submission.data.email);
+  if (!result.ok) return fail(result.message, result.status, result.retryAfterSeconds);
+  return redirectWithToast(
+    request,
+    "/auth",
+    kind === "signup" ? ACCOUNT_TOASTS.confirmationSent : ACCOUNT_TOASTS.resetSent,
+  );
+}
+
+/** A refused request's Retry-After reaches the page, with or without JavaScript. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const copy = ACCOUNT_PAGES.sendLink[parseKind(new URLSearchParams(location.search).get("link"))];
+  return noindexPageMeta({ title: pageTitle(copy.heading), description: copy.intro });
+};
+
+export default function SendLink({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [query] = useSearchParams();
+  const kind = parseKind(query.get("link"));
+  const copy = ACCOUNT_PAGES.sendLink[kind];
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth/forgot") === true;
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!actionData) return;
+    // Without JavaScript the root loader rendered the toast; with it, the Toaster shows it here.
+    showToast(actionData.toast);
+    if (actionData.error) emailRef.current?.focus();
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">{copy.heading}</h1>
+      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <p className="text-slate-700">{copy.intro}</p>
+        <Form
+          method="post"
+          action={kind === "signup" ? "/auth/forgot?link=signup" : "/auth/forgot"}
+          noValidate
+          className="mt-5 space-y-5"
+        >
+          <input type="hidden" name="link" value={kind} />
+          <FormField form={FORM} field="email" label="Email address" error={actionData?.error}>
+            {(control) => (
+              <input
+                {...control}
+                ref={emailRef}
+                type="email"
+                autoComplete="email"
+                defaultValue={actionData?.email ?? ""}
+              />
+            )}
+          </FormField>
+          <button
+            type="submit"
+            disabled={busy}
+            className={`${primaryButtonClass} min-h-11 w-full px-5 disabled:cursor-wait disabled:bg-brand-700`}
+          >
+            {busy ? "Processing..." : copy.submit}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
