@@ -161,7 +161,7 @@ export class SupabaseAuthBackend implements AuthBackend {
     return createSupabaseClient(this.settings, { ...this.fetchOptions, shareDeadline: true });
   }
 
-  // TODO(issue 36, item 7): emailRedirectTo from `links`, and the flows below; the second helper replaces these.
+  // TODO: emailRedirectTo from `links`, and the flows below (ADR 035), are still to be written for hosted Supabase.
   async signUp(email: string, password: string, _links: MailLinks): Promise<SignUpOutcome> {
     try {
       const { data, error } = await this.client().auth.signUp({ email, password });
@@ -226,22 +226,22 @@ export class SupabaseAuthBackend implements AuthBackend {
   }
 
   resendConfirmation(_email: string, _links: MailLinks): Promise<{ error: AuthFailure | null }> {
-    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
   }
 
   confirmEmail(_tokenHash: string): Promise<AuthOutcome> {
-    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
   }
 
   requestPasswordReset(_email: string, _links: MailLinks): Promise<{ error: AuthFailure | null }> {
-    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
   }
 
   openRecoveryLink(_tokenHash: string): Promise<RecoveryOutcome> {
-    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
   }
 
   resetPassword(_grant: string, _password: string): Promise<AuthOutcome> {
-    return Promise.reject(new Error("Not implemented yet on hosted Supabase (issue 36, item 7)"));
+    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
   }
 }
