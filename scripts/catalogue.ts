@@ -3,6 +3,7 @@
  *
  *   npm run catalogue -- export [--format json|csv] [--out FILE]
  *   npm run catalogue -- import FILE [--dry-run]
+ *   npm run catalogue -- withdraw ID... | relist ID...
  *
  * On the embedded database (DATA_DIR) while the shop runs, the command asks the running server,
  * the only process that may open DATA_DIR, which then shows the change from its next request
@@ -21,14 +22,47 @@ import {
   formatOfFile,
   writeCatalogueFile,
 } from "~/backends/catalogue-file.server";
-import { exportCatalogue, type CatalogueImportResult, importCatalogueFile } from "~/backends/sql/catalogue.server";
+import {
+  type CatalogueImportResult,
+  type ChangedProduct,
+  exportCatalogue,
+  importCatalogueFile,
+  setWithdrawn,
+  type WithdrawResult,
+} from "~/backends/sql/catalogue.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
 
 import { type CommandLine, fail, parseCommandLine, withSqlDatabase } from "./operator/command-line";
 
 const USAGE = `Usage:
   npm run catalogue -- export [--format json|csv] [--out FILE]
-  npm run catalogue -- import FILE [--dry-run]`;
+  npm run catalogue -- import FILE [--dry-run]
+  npm run catalogue -- withdraw ID...
+  npm run catalogue -- relist ID...
+
+The catalogue of the embedded database (DATA_DIR) or of DATABASE_URL (docs/catalogue.md#import-and-export).
+
+  export     every product, withdrawn ones too, as JSON (standard output without --out) or CSV
+  import     upserts FILE (.json or .csv) by id, all or nothing, listing each product added or changed
+  --dry-run  checks FILE and lists what an import would do; changes nothing
+  withdraw   takes products off sale: gone from the catalogue, search and sitemap, their pages 410 Gone
+  relist     puts withdrawn products back on sale
+  --help     this text`;
+
+/** A value in a change's line: short, one line (a long description is cut to its start). */
+function shortened(value: unknown, limit = 60): string {
+  const text = JSON.stringify(value) ?? "null";
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+}
+
+function listChanges(summary: { addedProducts: { id: number; name: string }[]; changedProducts: ChangedProduct[] }) {
+  for (const { id, name } of summary.addedProducts) console.log(`+ ${id} ${name}: added`);
+  for (const { id, name, fields } of summary.changedProducts) {
+    console.log(`~ ${id} ${name}:`);
+    for (const { field, before, after } of fields)
+      console.log(`    ${field}: ${shortened(before)} -> ${shortened(after)}`);
+  }
+}
 
 const PUBLIC_DIR = path.resolve("public");
 
@@ -75,6 +109,7 @@ async function importCommand(line: CommandLine) {
     fail(`Nothing was imported: ${file} has ${result.problems.length} problem(s), listed above.`, 1);
   }
   const { products, added, changed, unchanged } = result.summary;
+  listChanges(result.summary);
   if (dryRun) {
     console.log(
       `Dry run: ${file} (${products} products) would add ${added}, change ${changed} and leave ${unchanged} as they are. Nothing was changed.`,
@@ -86,17 +121,34 @@ async function importCommand(line: CommandLine) {
   }
 }
 
+async function withdrawCommand(line: CommandLine, withdrawn: boolean) {
+  const ids = line.positional.map(Number);
+  if (ids.length === 0 || !ids.every((id) => Number.isSafeInteger(id) && id > 0)) fail(USAGE);
+  const result = await withSqlDatabase(
+    { command: "catalogue-withdraw", ids, withdrawn },
+    (reply) => reply as unknown as WithdrawResult,
+    (db: SqlClient) => setWithdrawn(db, ids, withdrawn),
+  );
+  if (result.unknown.length > 0) fail(`No product has the id ${result.unknown.join(", ")}: nothing was changed.`, 1);
+  const [done, already] = withdrawn ? ["Withdrew", "already withdrawn"] : ["Relisted", "already on sale"];
+  for (const { id, name } of result.changed) console.log(`${done} ${id} ${name}.`);
+  for (const { id, name } of result.already) console.log(`${id} ${name} was ${already}.`);
+}
+
 async function main() {
-  const line = parseCommandLine(process.argv.slice(2), { valued: ["format", "out"], flags: ["dry-run"] });
+  const line = parseCommandLine(process.argv.slice(2), { valued: ["format", "out"], flags: ["dry-run"], usage: USAGE });
   if (configuredDatabase() === "supabase")
     fail(
       "The catalogue of a hosted Supabase project is edited in its table editor or with `supabase db` " +
-        "(docs/catalogue.md#hosted-supabase); this command works on the embedded database and on DATABASE_URL.",
+        "(docs/catalogue.md#hosted-supabase): there a product is withdrawn by setting its withdrawn column to true. " +
+        "This command works on the embedded database and on DATABASE_URL.",
     );
   const [command, ...rest] = line.positional;
   line.positional = rest;
   if (command === "export" && rest.length === 0) return exportCommand(line);
   if (command === "import") return importCommand(line);
+  if (command === "withdraw") return withdrawCommand(line, true);
+  if (command === "relist") return withdrawCommand(line, false);
   fail(USAGE);
 }
 

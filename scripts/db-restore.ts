@@ -19,15 +19,24 @@ import { openDatabase } from "~/backends/embedded/database.server";
 
 import { fail, parseCommandLine, persistedDataDir } from "./operator/command-line";
 
+const USAGE = `Usage: npm run db:restore -- FILE [--replace]
+
+Rebuilds the embedded database's DATA_DIR from a backup made by npm run db:backup, while the shop is
+stopped (docs/operations.md#backups).
+
+  FILE       a makervolt-<time>.tar.gz backup
+  --replace  move a DATA_DIR that already holds a database aside (DATA_DIR.replaced-<time>) first
+  --help     this text`;
+
 async function count(db: { query<R>(sql: string): Promise<{ rows: R[] }> }, table: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
   return rows[0]?.n ?? 0;
 }
 
 async function main() {
-  const line = parseCommandLine(process.argv.slice(2), { valued: [], flags: ["replace"] });
+  const line = parseCommandLine(process.argv.slice(2), { valued: [], flags: ["replace"], usage: USAGE });
   const file = line.positional[0];
-  if (!file || line.positional.length > 1) fail("Usage: npm run db:restore -- FILE [--replace]");
+  if (!file || line.positional.length > 1) fail(USAGE);
   if (configuredDatabase() !== "embedded")
     fail(
       "db:restore rebuilds the embedded database; a PostgreSQL server is restored with pg_restore (docs/operations.md#backups).",
@@ -43,6 +52,9 @@ async function main() {
       1,
     );
 
+  // Refused before anything is unpacked: a server still running leaves nothing behind.
+  if (occupied) await refuseWhileInUse(dataDir);
+
   const staging = `${dataDir}.restoring-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
@@ -56,9 +68,8 @@ async function main() {
     await opened.close();
 
     if (occupied) {
-      // Taking the lock proves no server uses DATA_DIR; it is let go at once, and the directory moved.
-      const release = await lockDataDir(dataDir).catch((error: Error) => fail(error.message, 1));
-      release();
+      // Asked again: a server may have started while the backup was unpacked.
+      (await lockDataDir(dataDir))();
       const aside = `${dataDir}.replaced-${new Date().toISOString().replaceAll(":", "-")}`;
       await rename(dataDir, aside);
       console.log(`Moved what was in DATA_DIR aside to ${aside}.`);
@@ -71,6 +82,15 @@ async function main() {
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     fail(error instanceof Error ? error.message : String(error), 1);
+  }
+}
+
+/** Taking the lock proves no server uses DATA_DIR; it is let go at once. */
+async function refuseWhileInUse(dataDir: string): Promise<void> {
+  try {
+    (await lockDataDir(dataDir))();
+  } catch (error) {
+    fail((error as Error).message, 1);
   }
 }
 

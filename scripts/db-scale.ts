@@ -18,6 +18,7 @@ import type { SqlClient } from "~/backends/sql/sql-client.server";
 import { createOwnerOnlyFiles } from "~/lib/owner-only-files.server";
 
 import { seededRandom } from "./bench/cold-urls";
+import { answerHelp } from "./operator/command-line";
 
 const BATCH_SIZE = 500;
 
@@ -182,11 +183,17 @@ const ADJECTIVES = [
   "Smart",
 ];
 
+const USAGE = `Usage: npm run db:scale -- N
+
+Adds generated products until the catalogue holds N, for benchmarks: in the embedded database at
+DATA_DIR, or at DATABASE_URL when that is set (docs/budgets.md). Stop the shop on DATA_DIR first.`;
+
 function parseTarget(argv: string[]): number {
+  answerHelp(argv, USAGE);
   const raw = argv.find((a) => a !== "--");
   const n = Number(raw);
   if (!raw || !Number.isSafeInteger(n) || n < 1) {
-    console.error("Usage: DATA_DIR=<dir> npm run db:scale -- <number of products>");
+    console.error(USAGE);
     process.exit(2);
   }
   return n;

@@ -35,14 +35,20 @@ export interface CatalogueRecord {
   images: string[];
   features: string[];
   specifications: Record<string, string>;
-  /** ISO 8601 text as PostgreSQL writes it (kept as text so microseconds survive); null: now, for a new product, or unchanged. */
+  /**
+   * ISO 8601 text as PostgreSQL writes it (kept as text so microseconds survive); null: now, for a
+   * new product. The database's own: an import never changes it for a product that exists.
+   */
   created_at: string | null;
+  /** No longer sold (docs/catalogue.md#withdrawing-a-product); absent or empty: on sale. */
+  withdrawn: boolean;
 }
 
-/** The columns in file order (CSV header, JSON key order): those the pages read, then when it was added. */
+/** The columns in file order (CSV header, JSON key order): those the pages read, when it was added, whether it is sold. */
 export const CATALOGUE_COLUMNS: readonly (keyof CatalogueRecord)[] = [
   ...PRODUCT_COLUMNS,
   "created_at",
+  "withdrawn",
 ] satisfies readonly (keyof CatalogueRecord)[];
 
 export interface RowProblem {
@@ -242,7 +248,8 @@ function wholeNumber(min: number, max: number, note = ""): Check<number> {
   };
 }
 
-function inStock(): Check<boolean> {
+/** true or false (in CSV also PostgreSQL's t and f): in_stock, withdrawn. */
+function trueOrFalse(): Check<boolean> {
   return (raw, format) => {
     if (format === "json") {
       return typeof raw === "boolean" ? accept(raw) : refuse(`must be true or false, not ${described(raw)}`);
@@ -449,7 +456,7 @@ function columnsFor(publicDir: string): Columns {
     category: { check: category() },
     price: { check: price() },
     original_price: { check: price(), empty: () => null },
-    in_stock: { check: inStock() },
+    in_stock: { check: trueOrFalse() },
     stock_count: { check: wholeNumber(0, INTEGER_MAX) },
     rating: { check: rating(), empty: () => null },
     reviews: { check: wholeNumber(0, INTEGER_MAX) },
@@ -463,12 +470,15 @@ function columnsFor(publicDir: string): Columns {
     features: { check: textList(feature, `["First feature","Second feature"]`), empty: () => [] },
     specifications: { check: specifications(), empty: () => ({}) },
     created_at: { check: timestamp(), empty: () => null },
+    withdrawn: { check: trueOrFalse(), empty: () => false },
   };
 }
 
 const REQUIRED_COLUMNS = CATALOGUE_COLUMNS.filter(
   (column) =>
-    !["id", "original_price", "rating", "created_at", "images", "features", "specifications"].includes(column),
+    !["id", "original_price", "rating", "created_at", "images", "features", "specifications", "withdrawn"].includes(
+      column,
+    ),
 );
 
 const COLUMN_LIST = CATALOGUE_COLUMNS.join(", ");

@@ -4,6 +4,7 @@ import { useNavigation, useSearchParams, type ShouldRevalidateFunction } from "r
 import { getProductRepository } from "~/backends/index.server";
 import { relatedProducts } from "~/backends/related-products.server";
 import type { ProductRepository } from "~/backends/types.server";
+import { findWithdrawnProduct } from "~/backends/withdrawn-product.server";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery, galleryImages } from "~/components/gallery";
 import { KeyFeatures } from "~/components/key-features";
@@ -53,6 +54,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     repository = await getProductRepository();
     product = await repository.getProduct(id);
+    // No longer sold: 410 Gone, so crawlers drop it and shoppers learn it is not a broken link.
+    const withdrawn = product ? null : await findWithdrawnProduct(id);
+    if (withdrawn) return data({ kind: "withdrawn" as const, withdrawn }, { status: 410 });
   } catch (error) {
     logger().error({ err: error }, `product ${id}: fetching the product failed`);
     return data({ kind: "error" as const, message: PRODUCT_UNAVAILABLE }, backendFailureInit(error));
@@ -113,6 +117,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     });
   }
   if (loaderData?.kind === "error") return noindexPageMeta({ title: pageTitle("Error"), follow: false });
+  if (loaderData?.kind === "withdrawn")
+    return noindexPageMeta({ title: pageTitle(`${loaderData.withdrawn.name}: no longer sold`) });
   return noindexPageMeta({ title: pageTitle("Product not found") });
 };
 
@@ -129,6 +135,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6">
           <a href={cataloguePath(null)} className="font-semibold text-brand-700 underline underline-offset-4">
             Browse all products
+          </a>
+        </p>
+      </div>
+    );
+  }
+  if (loaderData.kind === "withdrawn") {
+    const { name, category } = loaderData.withdrawn;
+    const title = categoryTitle(category) ?? category;
+    return (
+      <div className={pageClass}>
+        <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{name}</h1>
+        <p className="mt-4 text-slate-700">We no longer sell this product.</p>
+        <p className="mt-6">
+          <a href={cataloguePath(category)} className="font-semibold text-brand-700 underline underline-offset-4">
+            Browse {title}
           </a>
         </p>
       </div>

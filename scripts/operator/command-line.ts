@@ -26,7 +26,18 @@ export function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-export function parseCommandLine(argv: string[], known: { valued: string[]; flags: string[] }): CommandLine {
+/** Prints `usage` and exits 0: what `--help` (or `-h`) answers, before anything else is looked at. */
+export function answerHelp(argv: string[], usage: string): void {
+  if (!argv.some((argument) => argument === "--help" || argument === "-h")) return;
+  console.log(usage);
+  process.exit(0);
+}
+
+export function parseCommandLine(
+  argv: string[],
+  known: { valued: string[]; flags: string[]; usage: string },
+): CommandLine {
+  answerHelp(argv, known.usage);
   const line: CommandLine = { positional: [], options: new Map(), flags: new Set() };
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i]!;
@@ -41,7 +52,7 @@ export function parseCommandLine(argv: string[], known: { valued: string[]; flag
       const value = inline ?? argv[++i];
       if (value === undefined) fail(`--${name} needs a value.`);
       line.options.set(name, value);
-    } else fail(`Unknown option --${name}.`);
+    } else fail(`Unknown option --${name}.\n\n${known.usage}`);
   }
   return line;
 }

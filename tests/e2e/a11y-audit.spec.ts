@@ -6,6 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { AUDITED_ROUTES, type RouteName } from "~/models/pages";
 
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
+import { test as testWithWithdrawn } from "./withdrawn-shop";
 
 /**
  * The WCAG 2.2 AA audit (docs/accessibility.md#automated-audits): every route and notable state,
@@ -185,6 +186,13 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
         await auditAtEveryWidth(shop);
       }
       await expect(shop.getByRole("heading", { level: 1 })).toHaveText("Product not found.");
+    });
+  });
+
+  testWithWithdrawn("a product no longer sold (410 Gone)", async ({ hasJs, page, browser, withdrawnShop }) => {
+    await inRendering({ hasJs, page, browser }, async (shop) => {
+      await open(shop, withdrawnShop.url);
+      await auditAtEveryWidth(shop);
     });
   });
 

@@ -219,6 +219,44 @@ describe("the embedded database", () => {
     }
   });
 
+  it("without BACKUP_DIR goes beside DATA_DIR; with --to the command writes the file, where the server may not (systemd)", async () => {
+    const data = tempDataDir();
+    const offsite = tempDataDir();
+    const beside = `${data.dir}-backups`;
+    const tarballs = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".tar.gz"));
+    try {
+      const env = { DATA_DIR: data.dir };
+      // The unit's ProtectSystem=strict: nothing but its ReadWritePaths is the server's to write.
+      const server = await startServer({
+        dataDir: data.dir,
+        ...(process.getuid?.() === 0 ? { readOnlyPaths: [offsite.dir] } : {}),
+      });
+      try {
+        const own = await runScript("db-backup.ts", [], env);
+        expect(own.stderr).toBe("");
+        expect(own.stdout).toMatch(
+          new RegExp(`^Backed up the database to ${beside}/makervolt-.*taken by the running server`),
+        );
+        expect(tarballs(beside)).toHaveLength(1);
+
+        const away = await runScript("db-backup.ts", ["--to", offsite.dir], env);
+        expect(away.stderr).toBe("");
+        expect(away.stdout).toMatch(
+          new RegExp(`^Backed up the database to ${offsite.dir}/makervolt-.*taken by the running server`),
+        );
+        expect(tarballs(offsite.dir)).toHaveLength(1);
+        // Taken into the server's own directory, then moved: nothing of it is left there.
+        expect(tarballs(beside)).toHaveLength(1);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      data.remove();
+      offsite.remove();
+      rmSync(beside, { recursive: true, force: true });
+    }
+  });
+
   it("is restored only into an empty DATA_DIR, or with --replace while no server uses it, moving the old one aside", async () => {
     const data = tempDataDir();
     const backups = tempDataDir();
@@ -237,6 +275,11 @@ describe("the embedded database", () => {
       const inUse = await runScript("db-restore.ts", [file, "--replace"], env);
       expect(inUse.code).toBe(1);
       expect(inUse.stderr).toMatch(/in use by another MakerVolt server/);
+      // Refused before anything was unpacked: no DATA_DIR.restoring-<pid> left beside it.
+      const beside = readdirSync(path.dirname(data.dir)).filter((name) =>
+        name.startsWith(`${path.basename(data.dir)}.`),
+      );
+      expect(beside).toEqual([]);
       await server.stop();
 
       const notABackup = await runScript("db-restore.ts", [junk, "--replace"], env);

@@ -48,6 +48,11 @@ export interface ServerOptions {
    * a container recreated under a new name would; the server keeps the pid it is spawned with.
    */
   hostname?: string;
+  /**
+   * Root only: these directories are read-only to the server (a mount namespace of its own,
+   * `unshare -m`), as systemd's ProtectSystem=strict makes everything outside ReadWritePaths.
+   */
+  readOnlyPaths?: string[];
 }
 
 export interface RunningServer {
@@ -70,6 +75,7 @@ function spawnServer({
   withoutRootOverride = false,
   development = false,
   hostname,
+  readOnlyPaths = [],
 }: ServerOptions & { port: number }) {
   // Started as `npm run serve` starts it (server/memory-settings.ts), or as `npm run dev` does.
   const node = development
@@ -77,9 +83,12 @@ function spawnServer({
     : [process.execPath, ...serverNodeArgs(), path.join(buildDir, "server.js")];
   const wrapped = withoutRootOverride ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node] : node;
   // `exec`, so the server is the process spawned: its pid is the child's.
+  const readOnly = readOnlyPaths.map((dir) => `mount --bind '${dir}' '${dir}' && mount -o remount,bind,ro '${dir}'`);
   const [command, ...args] = hostname
     ? ["unshare", "-u", "sh", "-c", `hostname "$0" && exec "$@"`, hostname, ...wrapped]
-    : wrapped;
+    : readOnly.length > 0
+      ? ["unshare", "-m", "sh", "-c", `${readOnly.join(" && ")} && exec "$@"`, "sh", ...wrapped]
+      : wrapped;
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: serverEnv({

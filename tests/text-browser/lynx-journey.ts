@@ -1,8 +1,9 @@
 /**
- * The text-browser journey (docs/accessibility.md#text-browsers): a shopper on Debian's lynx goes home -> search ->
+ * The text-browser journey (docs/accessibility.md#text-browsers): a shopper on Debian's lynx meets a product the shop
+ * has withdrawn (410), then goes home -> search ->
  * filter by price -> a misspelt search (its notice, an active filter removed) -> product (quantity) -> sign up ->
  * log out -> a wrong password -> sign in,
- * against the real built server on a fresh in-memory database. Every step asserts what lynx
+ * against the real built server on a fresh database of its own (a DATA_DIR the operator's command reaches). Every step asserts what lynx
  * shows, because that is all this shopper gets: no CSS (so visually hidden text shows), no
  * JavaScript, no ARIA.
  *
@@ -11,6 +12,7 @@
  * Pages are read with `lynx -dump`; forms are filled by keystroke scripts (`-cmd_script`) in
  * interactive sessions, and one is posted with `-post_data`. Cookies live in one jar for the run.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -476,9 +478,32 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   step(`sign in: "Welcome back!", header "Signed in as ${email}"`);
 }
 
+/** The BME280 breakout (supabase/seed.sql), withdrawn with the operator's command while the shop runs. */
+async function withdrawnProduct(lynx: Lynx, origin: string, dataDir: string, step: (name: string) => void) {
+  const catalogue = (command: string) =>
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/catalogue.ts", command, "55"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SUPABASE_URL: "", SUPABASE_ANON_KEY: "" },
+    });
+  catalogue("withdraw");
+  const { page, status } = await lynx.dumpError("a withdrawn product", `${origin}/product/55`);
+  expectThat(status === 410, `A withdrawn product's page should answer 410 Gone, not ${status}.`, page);
+  expectThat(
+    page.lines.includes("BME280 Temperature, Humidity & Pressure Breakout"),
+    "The withdrawn product's page should still name it, as its heading.",
+    page,
+  );
+  expectThat(page.flatText.includes("We no longer sell this product."), "It should say it is no longer sold.", page);
+  const category = page.linkTargets("Browse Sensors")[0];
+  expectThat(category === `${origin}/products/sensors`, `"Browse Sensors" should lead to /products/sensors.`, page);
+  catalogue("relist");
+  step(`withdrawn product: 410, "We no longer sell this product.", "Browse Sensors"`);
+}
+
 async function main() {
   ensureBuild(ROOT, BUILD_DIR);
   const workDir = mkdtempSync(path.join(tmpdir(), "makervolt-lynx-"));
+  const dataDir = path.join(workDir, "data");
   let server: RunningServer | null = null;
   const stopOnSignal = (signal: NodeJS.Signals) => {
     void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
@@ -488,14 +513,16 @@ async function main() {
 
   let failed = false;
   try {
-    server = await startBuiltServer(ROOT, BUILD_DIR, PORT);
+    server = await startBuiltServer(ROOT, BUILD_DIR, PORT, dataDir);
     const lynx = new Lynx({ workDir, lynxPath: process.env.LYNX_PATH });
     console.log(`lynx journey against ${server.origin} (${BUILD_DIR}/)`);
     let since = Date.now();
-    await journey(lynx, server.origin, (name) => {
+    const step = (name: string) => {
       console.log(`  ✓ ${name} (${((Date.now() - since) / 1000).toFixed(1)} s)`);
       since = Date.now();
-    });
+    };
+    await withdrawnProduct(lynx, server.origin, dataDir, step);
+    await journey(lynx, server.origin, step);
     console.log("lynx journey passed");
   } catch (error) {
     failed = true;

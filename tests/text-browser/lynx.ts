@@ -263,7 +263,7 @@ export class Lynx {
    * Runs lynx without blocking the event loop, so the server's output pipes keep draining (a
    * blocked pipe would stall the server and lynx with it).
    */
-  private run(args: string[], input: string | undefined, what: string): Promise<string> {
+  private run(args: string[], input: string | undefined, what: string, allowedExit = 0): Promise<string> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.lynxPath, args, {
         env: this.env(),
@@ -287,7 +287,7 @@ export class Lynx {
       child.once("close", (code, signal) => {
         clearTimeout(timer);
         const output = Buffer.concat(stdout).toString("utf8");
-        if (code === 0) return resolve(output);
+        if (code === 0 || code === allowedExit) return resolve(output);
         const why =
           signal === "SIGKILL" ? `was stopped after ${LYNX_TIMEOUT_MS / 1000} s` : `exited with ${code ?? signal}`;
         reject(
@@ -306,6 +306,24 @@ export class Lynx {
       name,
       await this.run(["-dump", "-width=200", ...this.commonArgs(), url], undefined, `reading ${url}`),
     );
+  }
+
+  /**
+   * `lynx -dump url` of a page that answers with an error status (a 404, a 410), which lynx shows
+   * like any other page but then exits 1; `-error_file` says which status it got.
+   */
+  async dumpError(name: string, url: string): Promise<{ page: LynxPage; status: number }> {
+    const statusFile = path.join(this.options.workDir, `status-${++this.runs}.txt`);
+    const text = await this.run(
+      ["-dump", "-width=200", `-error_file=${statusFile}`, ...this.commonArgs(), url],
+      undefined,
+      `reading ${url}`,
+      1,
+    );
+    return {
+      page: new LynxPage(name, text),
+      status: Number(/^STATUS=HTTP\/[\d.]+ (\d{3})/m.exec(readFileSync(statusFile, "utf8"))?.[1]),
+    };
   }
 
   /** `lynx -dump -post_data url`: posts `fields` as a form would (urlencoded) and reads where it lands. */

@@ -47,10 +47,15 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * Starts the built server as production runs it, on a fresh in-memory database and the embedded
- * backend, and resolves once /healthz answers.
+ * Starts the built server as production runs it, on the embedded backend in `dataDir` (default a
+ * fresh in-memory database), and resolves once /healthz answers.
  */
-export async function startBuiltServer(root: string, buildDir: string, port: number): Promise<RunningServer> {
+export async function startBuiltServer(
+  root: string,
+  buildDir: string,
+  port: number,
+  dataDir = "memory://",
+): Promise<RunningServer> {
   const origin = `http://localhost:${port}`;
   // Another server on the port would answer /healthz and the journey would test it instead.
   if (await answers(`${origin}/healthz`))
@@ -63,7 +68,7 @@ export async function startBuiltServer(root: string, buildDir: string, port: num
     env: serverEnv({
       ...process.env,
       PORT: String(port),
-      DATA_DIR: "memory://",
+      DATA_DIR: dataDir,
       NODE_ENV: "production",
       SUPABASE_URL: "",
       SUPABASE_ANON_KEY: "",

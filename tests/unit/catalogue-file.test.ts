@@ -52,6 +52,7 @@ const amplifier: CatalogueRecord = {
   features: ["I2S digital input, no external DAC needed", "Up to 3.2 W into 4 Ω at 5 V"],
   specifications: { "Amplifier IC": "MAX98357A", "Output Power": "3.2 W @ 4 Ω, 5 V" },
   created_at: "2025-01-01 00:00:00.123456+00",
+  withdrawn: false,
 };
 
 /** Text a CSV writer must quote, a spreadsheet must keep, and a search must escape. */
@@ -72,6 +73,7 @@ const sensor: CatalogueRecord = {
   features: ['Measures 0-100% RH, "±2 %"', "Range: -40 to 80 °C"],
   specifications: { "Temperature Range": "-40 - 80 °C", Resolution: "0.1 °C", Pins: "VCC, DATA, NC, GND", Note: "" },
   created_at: "2025-06-01T12:30:00.5Z",
+  withdrawn: true,
 };
 
 /** A product to add: no id, no rating, no sale price, no timestamp, no lists. */
@@ -91,6 +93,7 @@ const newProduct: CatalogueRecord = {
   features: [],
   specifications: {},
   created_at: null,
+  withdrawn: false,
 };
 
 /** A picture elsewhere, over https. */
@@ -145,7 +148,7 @@ describe("writeCatalogueFile and readCatalogueFile", () => {
     const text = writeCatalogueFile([newProduct], "csv");
     expect(text).toBe(
       `${CATALOGUE_COLUMNS.join(",")}\n` +
-        `,ESP32-C3 Super Mini,A thumb-sized Wi-Fi and BLE board.,development-boards,99999999.99,,true,2147483647,,3,${BOARD_IMAGE},[],[],{},\n`,
+        `,ESP32-C3 Super Mini,A thumb-sized Wi-Fi and BLE board.,development-boards,99999999.99,,true,2147483647,,3,${BOARD_IMAGE},[],[],{},,false\n`,
     );
     expect(writeCatalogueFile([], "csv")).toBe(`${CATALOGUE_COLUMNS.join(",")}\n`);
     expect(writeCatalogueFile([], "json")).toBe("[]\n");
@@ -283,6 +286,7 @@ const validRecord = fc
       ),
       { nil: null },
     ),
+    withdrawn: fc.boolean(),
   })
   .map(({ hasId, firstPicture, images, ...rest }): CatalogueRecord & { hasId: boolean } => ({
     ...rest,
@@ -500,7 +504,7 @@ describe("readCatalogueFile, CSV", () => {
         field: "colour",
         message: `is not a column of the products table (the columns are ${CATALOGUE_COLUMNS.join(", ")})`,
       },
-      { row: 1, field: "", message: "column 17 has no name" },
+      { row: 1, field: "", message: "column 18 has no name" },
       { row: 1, field: "price", message: "appears twice in the header" },
     ]);
     expect(records).toEqual([amplifier]);
@@ -516,7 +520,16 @@ describe("readCatalogueFile, CSV", () => {
     ]);
     expect(records).toEqual([]);
 
-    const optional = ["id", "original_price", "rating", "created_at", "images", "features", "specifications"];
+    const optional = [
+      "id",
+      "original_price",
+      "rating",
+      "created_at",
+      "images",
+      "features",
+      "specifications",
+      "withdrawn",
+    ];
     const only = read(
       csvFile(
         [cellsOf(newProduct)],
@@ -542,7 +555,7 @@ describe("readCatalogueFile, CSV", () => {
       {
         row: 3,
         field: "",
-        message: "has 2 cell(s), the header 15: is a comma missing, or a cell with a comma not quoted?",
+        message: "has 2 cell(s), the header 16: is a comma missing, or a cell with a comma not quoted?",
       },
     ]);
   });

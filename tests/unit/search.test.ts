@@ -798,6 +798,7 @@ describe.each(SQL_DRIVERS)("the vocabulary after writes, on %s", (driver) => {
       features: ["Reads 1.8 V to 5 V logic"],
       specifications: { Range: "1.8 - 5 V" },
       created_at: null,
+      withdrawn: false,
     };
     const file = JSON.stringify([record]);
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/backends/embedded/database.server";
 import { openPostgres } from "~/backends/postgres/database.server";
 import { relatedProducts } from "~/backends/related-products.server";
-import { SqlProductRepository } from "~/backends/sql/products.server";
+import { exportCatalogue, importCatalogue, setWithdrawn } from "~/backends/sql/catalogue.server";
+import { SqlProductRepository, withdrawnProduct } from "~/backends/sql/products.server";
 import { asAnon, type SqlClient } from "~/backends/sql/sql-client.server";
 import { BackendError, type ProductListQuery } from "~/backends/types.server";
 import { DEFAULT_QUERY, PAGE_SIZE } from "~/models/catalogue-query";
@@ -415,7 +416,7 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
     it("hides rows from anon when no policy allows them", async () => {
       // Proves the reads go through RLS: without the policy, anon sees nothing.
       const hidden = db.transaction(async (tx) => {
-        await tx.exec(`drop policy "Products are readable by everyone" on public.products`);
+        await tx.exec(`drop policy "Products on sale are readable by everyone" on public.products`);
         await tx.exec("set local role anon");
         const { rows } = await tx.query("select id from public.products");
         expect(rows).toEqual([]);
@@ -423,6 +424,97 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
       });
       await expect(hidden).rejects.toBeInstanceOf(RollBack);
       expect((await repository.listProducts(query())).total).toBe(FIXTURES.length);
+    });
+  });
+
+  describe("withdrawn products (npm run catalogue -- withdraw)", () => {
+    /** The words a typo may be corrected to. */
+    const vocabulary = async () =>
+      new Set((await db.query<{ word: string }>("select word from public.search_vocabulary")).rows.map((r) => r.word));
+
+    it("leave the listing, search, counts, related products, the sitemap and the vocabulary, and come back when relisted", async () => {
+      const unknown = await setWithdrawn(db, [8, 99_999], true);
+      expect(unknown).toEqual({ unknown: [99_999], changed: [], already: [] });
+      expect(await repository.getProduct(8)).not.toBeNull();
+
+      const withdrawn = await setWithdrawn(db, [8], true);
+      try {
+        expect(withdrawn).toEqual({ unknown: [], changed: [{ id: 8, name: "BME280 Sensor" }], already: [] });
+        expect(await setWithdrawn(db, [8], true)).toMatchObject({ changed: [], already: [{ id: 8 }] });
+
+        expect((await repository.listProducts(query())).total).toBe(FIXTURES.length - 1);
+        expect(ids((await repository.listProducts(query({ category: "sensors" }))).products)).toEqual([9]);
+        expect(ids((await repository.listProducts(query({ search: "temperature" }))).products)).toEqual([9]);
+        expect((await repository.listProducts(query({ search: "bme280" }))).total).toBe(0);
+        const facets = await repository.countFacets({ ...query(), search: "humidity" });
+        expect(facets.categories).toMatchObject({ sensors: 1 });
+        expect(await relatedProducts(repository, { id: 9, category: "sensors" })).toEqual([]);
+        expect(await repository.listProductIds(10_000)).not.toContain(8);
+        expect(await repository.getProduct(8)).toBeNull();
+        expect(await repository.getProducts([8, 9])).toHaveLength(1);
+        // A typo is no longer corrected to a word only the withdrawn product held.
+        expect(await vocabulary()).not.toContain("bme280");
+        expect(await vocabulary()).not.toContain("pressure");
+
+        // What its page says: its name and category, and nothing for a product on sale or none.
+        expect(await withdrawnProduct(db, 8)).toEqual({ id: 8, name: "BME280 Sensor", category: "sensors" });
+        expect(await withdrawnProduct(db, 9)).toBeNull();
+        expect(await withdrawnProduct(db, 99_999)).toBeNull();
+
+        // Nothing is deleted: the export keeps it, with its state.
+        const exported = await exportCatalogue(db);
+        expect(exported.find((record) => record.id === 8)).toMatchObject({ name: "BME280 Sensor", withdrawn: true });
+      } finally {
+        expect(await setWithdrawn(db, [8], false)).toMatchObject({ changed: [{ id: 8 }] });
+      }
+      expect(await repository.getProduct(8)).not.toBeNull();
+      expect(ids((await repository.listProducts(query({ search: "temperature" }))).products)).toEqual([8, 9]);
+      expect(await repository.listProductIds(10_000)).toContain(8);
+      expect(await vocabulary()).toContain("pressure");
+      expect(await withdrawnProduct(db, 8)).toBeNull();
+    });
+
+    it("an import lists each product it would change with its fields, writes the withdrawn state, and never counts created_at", async () => {
+      const before = await exportCatalogue(db);
+      const product = (id: number) => before.find((record) => record.id === id)!;
+      const file = [
+        { ...product(1), price: 21.5, withdrawn: true, created_at: "2020-01-01T00:00:00Z" },
+        // Only its created_at differs: taken from the file, but not a change.
+        { ...product(2), created_at: "2020-01-01T00:00:00Z" },
+        product(3),
+        { ...product(4), id: null, name: "Soldering Station, Mk II" },
+      ];
+      const dryRun = await importCatalogue(db, file, { dryRun: true });
+      expect(dryRun).toMatchObject({
+        products: 4,
+        added: 1,
+        changed: 1,
+        unchanged: 2,
+        addedProducts: [{ id: expect.any(Number) as number, name: "Soldering Station, Mk II" }],
+        changedProducts: [
+          {
+            id: 1,
+            name: "Arduino Uno R3",
+            fields: [
+              { field: "price", before: 23, after: 21.5 },
+              { field: "withdrawn", before: false, after: true },
+            ],
+          },
+        ],
+      });
+      expect(await exportCatalogue(db)).toEqual(before);
+
+      const imported = await importCatalogue(db, file);
+      try {
+        expect(imported).toMatchObject({ added: 1, changed: 1, unchanged: 2 });
+        const after = await exportCatalogue(db);
+        expect(after.find((record) => record.id === 1)).toMatchObject({ price: 21.5, withdrawn: true });
+        expect(after.find((record) => record.id === 2)?.created_at).toBe("2020-01-01T00:00:00.000000Z");
+      } finally {
+        await db.query("delete from public.products where id = $1", [imported.addedProducts[0]?.id]);
+        await importCatalogue(db, before);
+      }
+      expect(await exportCatalogue(db)).toEqual(before);
     });
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { facetArguments } from "~/backends/facets.server";
 import { configuredDatabase } from "~/backends/index.server";
 import { createSupabaseClient } from "~/backends/supabase/client.server";
-import { SupabaseProductRepository } from "~/backends/supabase/products.server";
+import { SupabaseProductRepository, withdrawnProduct } from "~/backends/supabase/products.server";
 import { BackendError, type FacetQuery, isServiceUnavailable, type ProductListQuery } from "~/backends/types.server";
 import { parseConfig } from "~/config.server";
 import { CATEGORIES } from "~/models/categories";
@@ -24,6 +24,7 @@ const PRODUCTS_URL = `${SUPABASE_URL}/rest/v1/products`;
 /** The database functions a search and the filter counts call (supabase/migrations). */
 const SEARCH_URL = `${SUPABASE_URL}/rest/v1/rpc/search_products`;
 const FACETS_URL = `${SUPABASE_URL}/rest/v1/rpc/catalogue_facets`;
+const WITHDRAWN_URL = `${SUPABASE_URL}/rest/v1/rpc/withdrawn_product`;
 const COLUMNS =
   "id,name,description,category,price,original_price,in_stock,stock_count,rating,reviews,image,images,features,specifications";
 
@@ -61,6 +62,10 @@ const server = setupServer(
     await record(request);
     return answers.shift() ?? HttpResponse.json({ categories: {}, prices: [0, 0, 0, 0], search: null });
   }),
+  http.all(WITHDRAWN_URL, async ({ request }) => {
+    await record(request);
+    return answers.shift() ?? HttpResponse.json(null);
+  }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -71,7 +76,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const repository = new SupabaseProductRepository(createSupabaseClient({ url: SUPABASE_URL, anonKey: ANON_KEY }));
+const client = createSupabaseClient({ url: SUPABASE_URL, anonKey: ANON_KEY });
+const repository = new SupabaseProductRepository(client);
 
 const query = (changes: Partial<ProductListQuery> = {}): ProductListQuery => {
   const { view: _view, ...rest } = DEFAULT_QUERY;
@@ -423,6 +429,18 @@ describe("single products", () => {
   it("does not ask about impossible ids", async () => {
     expect(await repository.getProduct(Number.NaN)).toBeNull();
     expect(seen).toHaveLength(0);
+  });
+
+  it("asks the database whether a product the API does not show was withdrawn (its page's 410)", async () => {
+    answer({ id: 8, name: "BME280 Sensor", category: "sensors" });
+    expect(await withdrawnProduct(client, 8)).toEqual({ id: 8, name: "BME280 Sensor", category: "sensors" });
+    const { method, url, body } = only();
+    expect([method, url.pathname, body]).toEqual(["POST", "/rest/v1/rpc/withdrawn_product", { product_id: 8 }]);
+    answer(null);
+    expect(await withdrawnProduct(client, 404)).toBeNull();
+    answer({ message: "boom", code: "PGRST000" }, { status: 503 });
+    const failure = await withdrawnProduct(client, 9).catch((error: unknown) => error);
+    expect(isServiceUnavailable(failure)).toBe(true);
   });
 
   it("asks for a category's best rated products, then by id, up to the limit", async () => {

@@ -19,7 +19,8 @@ import path from "node:path";
 export type ControlRequest =
   | { command: "backup"; /** An absolute directory; omitted: the server's BACKUP_DIR. */ dir?: string }
   | { command: "catalogue-export" }
-  | { command: "catalogue-import"; format: "json" | "csv"; text: string; dryRun: boolean };
+  | { command: "catalogue-import"; format: "json" | "csv"; text: string; dryRun: boolean }
+  | { command: "catalogue-withdraw"; ids: number[]; /** false: relist. */ withdrawn: boolean };
 
 export type ControlReply = { ok: true; [key: string]: unknown } | { ok: false; message: string };
 

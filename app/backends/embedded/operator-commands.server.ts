@@ -7,7 +7,7 @@ import { logger } from "~/lib/log.server";
 import { appCounter, appGauge } from "~/lib/metrics.server";
 
 import { catalogueChanged } from "../catalogue-changes.server";
-import { exportCatalogue, importCatalogueFile } from "../sql/catalogue.server";
+import { exportCatalogue, importCatalogueFile, setWithdrawn } from "../sql/catalogue.server";
 import { type Backup, backUp } from "./backup.server";
 import { type ControlReply, type ControlRequest, setControlHandler } from "./control-socket.server";
 
@@ -22,6 +22,9 @@ const backupsTaken = appCounter({
   help: "Backups of the embedded database, by outcome.",
   labelNames: ["outcome"] as const,
 });
+
+// Both outcomes from the first scrape, at 0: an alert on `failed` growing needs the series to exist.
+for (const outcome of ["done", "failed"]) backupsTaken.inc({ outcome }, 0);
 
 const lastBackup = appGauge({
   name: "makervolt_backup_last_success_timestamp_seconds",
@@ -95,7 +98,19 @@ export function serveOperatorCommands(
         if (result.summary && !request.dryRun) {
           // Pages and cached reads show the new catalogue from the next request on.
           catalogueChanged();
-          logger().info({ ...result.summary }, "Imported the catalogue");
+          const { products, added, changed, unchanged } = result.summary;
+          logger().info({ products, added, changed, unchanged }, "Imported the catalogue");
+        }
+        return { ok: true, ...result };
+      }
+      case "catalogue-withdraw": {
+        const result = await setWithdrawn(db, request.ids, request.withdrawn);
+        if (result.changed.length > 0) {
+          catalogueChanged();
+          logger().info(
+            { ids: result.changed.map((product) => product.id) },
+            request.withdrawn ? "Withdrew products from sale" : "Relisted products",
+          );
         }
         return { ok: true, ...result };
       }

@@ -20,10 +20,21 @@ const BATCH_SIZE = 1_000;
 /** The columns as jsonb_to_recordset reads them from a CatalogueRecord. */
 const RECORD_COLUMNS = `id bigint, name text, description text, category text, price numeric,
   original_price numeric, in_stock boolean, stock_count integer, rating numeric, reviews integer,
-  image text, images text[], features text[], specifications jsonb, created_at timestamptz`;
+  image text, images text[], features text[], specifications jsonb, created_at timestamptz, withdrawn boolean`;
 
-/** The columns an import writes, besides id and created_at. */
-const WRITTEN = PRODUCT_COLUMNS.filter((column) => column !== "id");
+/**
+ * The columns an import writes and compares, besides id and created_at. created_at is when the
+ * product was added, which a database sets itself: taken from the file when it has one, so a
+ * catalogue moved between databases keeps its times, but never counted or listed as a change.
+ */
+const WRITTEN = [...PRODUCT_COLUMNS.filter((column) => column !== "id"), "withdrawn"] as const;
+
+/** A column's value as the export writes it (numeric as a number), for "before" in a change. */
+const AS_EXPORTED: Partial<Record<(typeof WRITTEN)[number], string>> = {
+  price: "p.price::float8",
+  original_price: "p.original_price::float8",
+  rating: "p.rating::float8",
+};
 
 /**
  * Every product, by id. Numbers come back as numbers; `created_at` as UTC text with microseconds,
@@ -33,11 +44,24 @@ export async function exportCatalogue(db: SqlQueries): Promise<CatalogueRecord[]
   const { rows } = await db.query<CatalogueRecord & { id: number | string }>(
     `select id, name, description, category, price::float8 as price, original_price::float8 as original_price,
        in_stock, stock_count, rating::float8 as rating, reviews, image, images, features, specifications,
-       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, withdrawn
      from public.products order by id`,
   );
   // bigint comes back as text from node-postgres; ids are far below 2^53.
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** A product an import adds. */
+export interface AddedProduct {
+  id: number;
+  name: string;
+}
+
+/** A product an import changes, and how: each column that differs, as it was and as the file has it. */
+export interface ChangedProduct {
+  id: number;
+  name: string;
+  fields: { field: string; before: unknown; after: unknown }[];
 }
 
 export interface ImportSummary {
@@ -47,6 +71,9 @@ export interface ImportSummary {
   changed: number;
   /** Already exactly as the file says. */
   unchanged: number;
+  /** By id, so an owner can review what an import does (or did). */
+  addedProducts: AddedProduct[];
+  changedProducts: ChangedProduct[];
 }
 
 /** Thrown to roll a dry run back once it has counted. */
@@ -69,13 +96,14 @@ export async function importCatalogue(
 ): Promise<ImportSummary> {
   try {
     return await db.transaction(async (tx) => {
-      let added = 0;
-      let changed = 0;
+      const addedProducts: AddedProduct[] = [];
+      const changedProducts: ChangedProduct[] = [];
       const withId = records.filter((record) => record.id !== null);
       for (let start = 0; start < withId.length; start += BATCH_SIZE) {
-        const batch = JSON.stringify(withId.slice(start, start + BATCH_SIZE));
-        changed += await updateChanged(tx, batch);
-        added += await insertNew(tx, batch);
+        const slice = withId.slice(start, start + BATCH_SIZE);
+        const batch = JSON.stringify(slice);
+        changedProducts.push(...(await updateChanged(tx, batch, slice)));
+        addedProducts.push(...(await insertNew(tx, batch)));
       }
       // Ids written by hand would otherwise be handed out again to products added later.
       await tx.query(
@@ -83,9 +111,18 @@ export async function importCatalogue(
       );
       const withoutId = records.filter((record) => record.id === null);
       for (let start = 0; start < withoutId.length; start += BATCH_SIZE) {
-        added += await insertNew(tx, JSON.stringify(withoutId.slice(start, start + BATCH_SIZE)));
+        addedProducts.push(...(await insertNew(tx, JSON.stringify(withoutId.slice(start, start + BATCH_SIZE)))));
       }
-      const summary = { products: records.length, added, changed, unchanged: records.length - added - changed };
+      const [added, changed] = [addedProducts.length, changedProducts.length];
+      const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+      const summary: ImportSummary = {
+        products: records.length,
+        added,
+        changed,
+        unchanged: records.length - added - changed,
+        addedProducts: addedProducts.sort(byId),
+        changedProducts: changedProducts.sort(byId),
+      };
       if (dryRun) throw new DryRun(summary);
       return summary;
     });
@@ -95,35 +132,57 @@ export async function importCatalogue(
   }
 }
 
-/** Updates the batch's products that exist and differ; resolves to how many. */
-async function updateChanged(tx: SqlQueries, batch: string): Promise<number> {
-  const { rows } = await tx.query<{ id: unknown }>(
-    `update public.products p
+/**
+ * Updates the batch's products that exist and differ; resolves to each, with the columns that
+ * differ (a created_at of its own is written, not listed). The database compares (numeric 5.9 is
+ * 5.90, jsonb keys in any order), so what is listed is exactly what is written.
+ */
+async function updateChanged(tx: SqlQueries, batch: string, records: CatalogueRecord[]): Promise<ChangedProduct[]> {
+  const { rows } = await tx.query<{ id: number | string; fields: string[]; before: Record<string, unknown> }>(
+    `with r as (select * from jsonb_to_recordset($1::jsonb) as r(${RECORD_COLUMNS})),
+       diff as (
+         select p.id,
+           array_remove(array[${WRITTEN.map((c) => `case when p.${c} is distinct from r.${c} then '${c}' end`).join(", ")}], null) as fields,
+           jsonb_build_object(${WRITTEN.map((c) => `'${c}', ${AS_EXPORTED[c] ?? `p.${c}`}`).join(", ")}) as before
+         from public.products p join r on p.id = r.id)
+     update public.products p
      set ${WRITTEN.map((column) => `${column} = r.${column}`).join(", ")},
        created_at = coalesce(r.created_at, p.created_at)
-     from jsonb_to_recordset($1::jsonb) as r(${RECORD_COLUMNS})
+     from r join diff on diff.id = r.id
      where p.id = r.id
-       and (${WRITTEN.map((column) => `p.${column}`).join(", ")}, p.created_at)
-         is distinct from
-         (${WRITTEN.map((column) => `r.${column}`).join(", ")}, coalesce(r.created_at, p.created_at))
-     returning p.id`,
+       and (cardinality(diff.fields) > 0 or p.created_at is distinct from coalesce(r.created_at, p.created_at))
+     returning p.id, diff.fields, diff.before`,
     [batch],
   );
-  return rows.length;
+  const recordOf = new Map(records.map((record) => [record.id, record]));
+  return rows
+    .filter((row) => row.fields.length > 0)
+    .map((row) => {
+      const record = recordOf.get(Number(row.id))!;
+      return {
+        id: Number(row.id),
+        name: record.name,
+        fields: row.fields.map((field) => ({
+          field,
+          before: row.before[field],
+          after: record[field as keyof CatalogueRecord],
+        })),
+      };
+    });
 }
 
-/** Inserts the batch's products that do not exist yet (with their id, or the next one); resolves to how many. */
-async function insertNew(tx: SqlQueries, batch: string): Promise<number> {
-  const { rows } = await tx.query<{ id: unknown }>(
+/** Inserts the batch's products that do not exist yet (with their id, or the next one); resolves to each. */
+async function insertNew(tx: SqlQueries, batch: string): Promise<AddedProduct[]> {
+  const { rows } = await tx.query<{ id: number | string; name: string }>(
     `insert into public.products (id, ${WRITTEN.join(", ")}, created_at)
      select coalesce(r.id, nextval(pg_get_serial_sequence('public.products', 'id'))),
        ${WRITTEN.map((column) => `r.${column}`).join(", ")}, coalesce(r.created_at, now())
      from jsonb_to_recordset($1::jsonb) as r(${RECORD_COLUMNS})
      where r.id is null or not exists (select 1 from public.products p where p.id = r.id)
-     returning id`,
+     returning id, name`,
     [batch],
   );
-  return rows.length;
+  return rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
 export type CatalogueImportResult =
@@ -143,4 +202,41 @@ export async function importCatalogueFile(
   const { records, problems } = readCatalogueFile(text, format, { publicDir: options.publicDir });
   if (problems.length > 0) return { problems };
   return { summary: await importCatalogue(db, records, { dryRun: options.dryRun }) };
+}
+
+/** What withdraw or relist did, by product; nothing when any id is unknown. */
+export interface WithdrawResult {
+  /** Ids no product has: nothing was changed. */
+  unknown: number[];
+  /** Now withdrawn (or relisted). */
+  changed: AddedProduct[];
+  /** Already so. */
+  already: AddedProduct[];
+}
+
+/**
+ * Withdraws the products `ids` from sale (docs/catalogue.md#withdrawing-a-product), or relists
+ * them with `withdrawn` false, in one transaction: all of them, or none when an id is unknown.
+ * Nothing is deleted; the row keeps its id and everything else.
+ */
+export async function setWithdrawn(db: SqlClient, ids: readonly number[], withdrawn: boolean): Promise<WithdrawResult> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number | string; name: string; withdrawn: boolean }>(
+      "select id, name, withdrawn from public.products where id = any($1::bigint[]) order by id for update",
+      [ids],
+    );
+    const found = new Set(rows.map((row) => Number(row.id)));
+    const unknown = [...new Set(ids)].filter((id) => !found.has(id)).sort((a, b) => a - b);
+    if (unknown.length > 0) return { unknown, changed: [], already: [] };
+    await tx.query("update public.products set withdrawn = $2 where id = any($1::bigint[]) and withdrawn <> $2", [
+      ids,
+      withdrawn,
+    ]);
+    const product = (row: { id: number | string; name: string }) => ({ id: Number(row.id), name: row.name });
+    return {
+      unknown,
+      changed: rows.filter((row) => row.withdrawn !== withdrawn).map(product),
+      already: rows.filter((row) => row.withdrawn === withdrawn).map(product),
+    };
+  });
 }

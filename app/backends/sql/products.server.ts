@@ -9,6 +9,7 @@ import {
   type ProductPage,
   type ProductRepository,
 } from "~/backends/types.server";
+import type { WithdrawnProduct } from "~/backends/withdrawn-product.server";
 import type { CatalogueFacets } from "~/models/catalogue-facets";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
@@ -253,5 +254,24 @@ export class SqlProductRepository implements ProductRepository {
     } catch (error) {
       throw backendError(error, "reach the database");
     }
+  }
+}
+
+/**
+ * A withdrawn product's id, name and category, for its page's 410 (the database's
+ * `withdrawn_product`, which alone sees withdrawn rows); null for any other id. Read as anon, as
+ * the hosted API reads it.
+ */
+export async function withdrawnProduct(db: SqlClient, id: number): Promise<WithdrawnProduct | null> {
+  try {
+    return await asAnon(db, async (tx) => {
+      const { rows } = await tx.query<{ product: WithdrawnProduct | null }>(
+        "select public.withdrawn_product($1) as product",
+        [id],
+      );
+      return rows[0]?.product ?? null;
+    });
+  } catch (error) {
+    throw backendError(error, "look for a withdrawn product");
   }
 }

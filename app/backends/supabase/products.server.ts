@@ -9,6 +9,7 @@ import {
   type ProductPage,
   type ProductRepository,
 } from "~/backends/types.server";
+import type { WithdrawnProduct } from "~/backends/withdrawn-product.server";
 import type { CatalogueFacets } from "~/models/catalogue-facets";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
@@ -188,4 +189,14 @@ export class SupabaseProductRepository implements ProductRepository {
     const { error, status } = await this.products().select("id").limit(1).retry(false);
     if (error) throw backendError(error, status);
   }
+}
+
+/**
+ * A withdrawn product's id, name and category, for its page's 410 (the database's
+ * `withdrawn_product`, which alone sees withdrawn rows); null for any other id.
+ */
+export async function withdrawnProduct(client: SupabaseClient, id: number): Promise<WithdrawnProduct | null> {
+  const { data, error, status } = await client.rpc("withdrawn_product", { product_id: id }).retry(false);
+  if (error) throw backendError(error, status);
+  return (data as WithdrawnProduct | null) ?? null;
 }
