@@ -385,6 +385,49 @@ export function parseConfig(env: Env): Config {
   throw new StartupError(`${[...new Set(problems)].join("; ")}.`);
 }
 
+/**
+ * Settings given that the database chosen leaves unused, one line each for the server to log at
+ * start (docs/configuration.md#settings-that-are-ignored): an example file that sets both DATA_DIR
+ * and DATABASE_URL, or BACKUP_DIR beside DATABASE_URL, otherwise runs without backups and says nothing.
+ */
+export function ignoredSettings(env: Env): string[] {
+  const given = (name: string) => (env[name]?.trim() ?? "") !== "";
+  const hosted = given("SUPABASE_URL") && given("SUPABASE_ANON_KEY");
+  const postgres = !hosted && given("DATABASE_URL");
+  const mode = hosted
+    ? "hosted Supabase (SUPABASE_URL)"
+    : postgres
+      ? "a PostgreSQL server (DATABASE_URL)"
+      : "the embedded database";
+  const ignored: [name: string, why: string][] = [];
+  const backupSettings = ["BACKUP_DIR", "BACKUP_INTERVAL_MINUTES", "BACKUP_KEEP"];
+  if (hosted || postgres) {
+    const instead = hosted ? "Supabase backs its projects up itself" : "back it up with pg_dump";
+    for (const name of backupSettings.filter(given))
+      ignored.push([name, `it schedules backups of the embedded database; ${instead} (docs/operations.md#backups)`]);
+  } else if (!given("BACKUP_DIR")) {
+    for (const name of backupSettings.slice(1).filter(given))
+      ignored.push([name, "no backups are scheduled without BACKUP_DIR"]);
+  }
+  if (given("DATA_DIR") && hosted) ignored.push(["DATA_DIR", "the project keeps the data, and sends the mail"]);
+  if (given("DATA_DIR") && postgres && given("SMTP_URL"))
+    ignored.push(["DATA_DIR", "the data is at DATABASE_URL, and mail goes to SMTP_URL"]);
+  if (!postgres)
+    for (const name of ["DATABASE_POOL_SIZE", "DATABASE_STATEMENT_TIMEOUT_MS"].filter(given))
+      ignored.push([name, "it sizes the connections to DATABASE_URL"]);
+  if (!hosted) {
+    if (given("SUPABASE_URL") !== given("SUPABASE_ANON_KEY"))
+      ignored.push([
+        given("SUPABASE_URL") ? "SUPABASE_URL" : "SUPABASE_ANON_KEY",
+        "hosted Supabase needs both SUPABASE_URL and SUPABASE_ANON_KEY",
+      ]);
+    if (given("SUPABASE_SERVICE_ROLE_KEY")) ignored.push(["SUPABASE_SERVICE_ROLE_KEY", "only hosted Supabase uses it"]);
+  }
+  if (given("METRICS_HOST") && !given("METRICS_PORT"))
+    ignored.push(["METRICS_HOST", "there is no metrics listener without METRICS_PORT"]);
+  return ignored.map(([name, why]) => `${name} is set but ignored with ${mode}: ${why}.`);
+}
+
 let config: Config | undefined;
 
 /** This process's settings, read from its environment at the first call. */

@@ -4,6 +4,7 @@
  * serves the app's modules from source with hot reload. Why we have our own server instead of a
  * stock one: ADR 010 and docs/decisions/025-react-router-7.md.
  */
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -13,7 +14,7 @@ import type { ServerBuild } from "react-router";
 
 import type * as AppEntry from "../app/entry.server";
 
-import { type Config, getConfig } from "../app/config.server";
+import { type Config, getConfig, ignoredSettings } from "../app/config.server";
 import { type Assets, createApp } from "./app";
 import { refuseConnect } from "./request-guards";
 import { LoadShedder } from "./load-shedding";
@@ -21,6 +22,7 @@ import { serverMetrics, startMetricsServer } from "./metrics";
 import { PageCache } from "./page-cache";
 import { limitResponseTime } from "./response-deadline";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
+import { startupLine } from "./startup-line";
 import { logger } from "../app/lib/log.server";
 
 /**
@@ -71,6 +73,8 @@ if (missingSettings.length > 0)
     `Started without ${missingSettings.join(" and ")}: memory will grow well past its budget ` +
       "(docs/budgets.md#memory); `npm run serve` sets them.",
   );
+// A setting the chosen database leaves unused is most likely a mistake in the environment file.
+for (const line of ignoredSettings(process.env)) logger().warn(line);
 
 /** The production build beside this file, or in development Vite building the app as it is asked for it. */
 async function loadAssets(): Promise<Assets<AppBuild>> {
@@ -119,7 +123,11 @@ const app = createApp({
   pageCache,
   shedder: new LoadShedder(config.loadShedding),
 });
-const onListening = () => logger().info(`MakerVolt listening on http://localhost:${port}`);
+const onListening = () => {
+  const build = assets.kind === "built" ? assets.build.assets.version : null;
+  const { fields, message } = startupLine(config, server.address() as AddressInfo, build, process.cwd());
+  logger().info(fields, message);
+};
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 server.on("connect", refuseConnect);
 limitResponseTime(server, config.responseTimeoutMs);

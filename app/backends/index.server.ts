@@ -148,6 +148,8 @@ export const getTokenBuckets: () => Promise<TokenBuckets> = memoisePromise(async
 export async function openBackend(): Promise<void> {
   if (configuredDatabase() === "supabase") return;
   await sqlClient();
+  // Loaded now rather than at the first sign-in, so its metrics (the password hashes) are in the first scrape.
+  await getAuthBackend();
   (await getMailWorker()).start();
 }
 

@@ -53,6 +53,8 @@ export interface ServerOptions {
    * `unshare -m`), as systemd's ProtectSystem=strict makes everything outside ReadWritePaths.
    */
   readOnlyPaths?: string[];
+  /** Root only: run as this user and group (`setpriv`), as systemd's User= and Group= do. */
+  runAs?: { uid: number; gid: number };
 }
 
 export interface RunningServer {
@@ -76,12 +78,16 @@ function spawnServer({
   development = false,
   hostname,
   readOnlyPaths = [],
+  runAs,
 }: ServerOptions & { port: number }) {
   // Started as `npm run serve` starts it (server/memory-settings.ts), or as `npm run dev` does.
   const node = development
     ? [process.execPath, "--import", "tsx", "server/index.ts"]
     : [process.execPath, ...serverNodeArgs(), path.join(buildDir, "server.js")];
-  const wrapped = withoutRootOverride ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node] : node;
+  const asUser = runAs ? ["setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", ...node] : node;
+  const wrapped = withoutRootOverride
+    ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...asUser]
+    : asUser;
   // `exec`, so the server is the process spawned: its pid is the child's.
   const readOnly = readOnlyPaths.map((dir) => `mount --bind '${dir}' '${dir}' && mount -o remount,bind,ro '${dir}'`);
   const [command, ...args] = hostname

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_LOAD_SHEDDING, parseConfig } from "~/config.server";
+import { DEFAULT_LOAD_SHEDDING, ignoredSettings, parseConfig } from "~/config.server";
 
 /** The settings the shop reads from its environment (docs/configuration.md). */
 
@@ -347,5 +347,49 @@ describe("mail", () => {
     expect(() => parseConfig({ SIGN_UP_CONFIRMATION: "off" })).toThrow(
       /SIGN_UP_CONFIRMATION must be required or optional/,
     );
+  });
+});
+
+describe("settings set but ignored (a line each at start)", () => {
+  const POSTGRES = { DATABASE_URL: "postgres://makervolt:secret@127.0.0.1:5432/makervolt" };
+
+  it("says nothing of a file that describes one database", () => {
+    expect(ignoredSettings({})).toEqual([]);
+    expect(ignoredSettings({ DATA_DIR: "/var/lib/makervolt/data", BACKUP_DIR: "/b", BACKUP_KEEP: "7" })).toEqual([]);
+    expect(ignoredSettings({ ...POSTGRES, DATABASE_POOL_SIZE: "10", DATA_DIR: " " })).toEqual([]);
+    // Without SMTP_URL the SQL backends write mail under DATA_DIR, on a PostgreSQL server too.
+    expect(ignoredSettings({ ...POSTGRES, DATA_DIR: "/var/lib/makervolt/data" })).toEqual([]);
+    expect(ignoredSettings({ ...HOSTED, SUPABASE_SERVICE_ROLE_KEY: "k" })).toEqual([]);
+  });
+
+  it("names backups beside DATABASE_URL, the example file's old mistake", () => {
+    expect(
+      ignoredSettings({ ...POSTGRES, DATA_DIR: "/d", BACKUP_DIR: "/b", BACKUP_KEEP: "7", SMTP_URL: "smtp://m" }),
+    ).toEqual([
+      "BACKUP_DIR is set but ignored with a PostgreSQL server (DATABASE_URL): it schedules backups of the embedded database; back it up with pg_dump (docs/operations.md#backups).",
+      "BACKUP_KEEP is set but ignored with a PostgreSQL server (DATABASE_URL): it schedules backups of the embedded database; back it up with pg_dump (docs/operations.md#backups).",
+      "DATA_DIR is set but ignored with a PostgreSQL server (DATABASE_URL): the data is at DATABASE_URL, and mail goes to SMTP_URL.",
+    ]);
+  });
+
+  it("names DATA_DIR and backups with hosted Supabase, and the pool without DATABASE_URL", () => {
+    expect(ignoredSettings({ ...HOSTED, DATA_DIR: "/d", BACKUP_DIR: "/b" })).toEqual([
+      "BACKUP_DIR is set but ignored with hosted Supabase (SUPABASE_URL): it schedules backups of the embedded database; Supabase backs its projects up itself (docs/operations.md#backups).",
+      "DATA_DIR is set but ignored with hosted Supabase (SUPABASE_URL): the project keeps the data, and sends the mail.",
+    ]);
+    expect(
+      ignoredSettings({ DATABASE_POOL_SIZE: "5", BACKUP_INTERVAL_MINUTES: "60", METRICS_HOST: "0.0.0.0" }),
+    ).toEqual([
+      "BACKUP_INTERVAL_MINUTES is set but ignored with the embedded database: no backups are scheduled without BACKUP_DIR.",
+      "DATABASE_POOL_SIZE is set but ignored with the embedded database: it sizes the connections to DATABASE_URL.",
+      "METRICS_HOST is set but ignored with the embedded database: there is no metrics listener without METRICS_PORT.",
+    ]);
+  });
+
+  it("names half of hosted Supabase, and the service role key without it", () => {
+    expect(ignoredSettings({ SUPABASE_URL: "https://x.supabase.co", SUPABASE_SERVICE_ROLE_KEY: "k" })).toEqual([
+      "SUPABASE_URL is set but ignored with the embedded database: hosted Supabase needs both SUPABASE_URL and SUPABASE_ANON_KEY.",
+      "SUPABASE_SERVICE_ROLE_KEY is set but ignored with the embedded database: only hosted Supabase uses it.",
+    ]);
   });
 });
