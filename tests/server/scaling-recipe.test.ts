@@ -83,7 +83,7 @@ describe("docs/scaling.md, by hand", () => {
     const curls = lines.filter((line) => line.startsWith("curl -sI "));
     expect(curls).toHaveLength(2);
     const page = new URL(/curl -sI (\S+)/.exec(curls[0]!)![1]!).pathname;
-    const answers = [];
+    const answers: { cache: string | null; id: string | null }[] = [];
     for (let i = 0; i < curls.length; i++) {
       const answer = await fetch(new URL(page, running.nginx.origin), { method: "HEAD" });
       answers.push({ cache: answer.headers.get("x-cache-status"), id: answer.headers.get("x-request-id") });
