@@ -49,10 +49,23 @@ The catalogue of the embedded database (DATA_DIR) or of DATABASE_URL (docs/catal
   relist     puts withdrawn products back on sale
   --help     this text`;
 
-/** A value in a change's line: short, one line (a long description is cut to its start). */
-function shortened(value: unknown, limit = 60): string {
-  const text = JSON.stringify(value) ?? "null";
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+/** How much of a value a change's line shows, and of the same text before its first difference. */
+const SHOWN = 60;
+const CONTEXT = 20;
+
+/**
+ * A change's two values as its line shows them, on one line each: whole when short, otherwise cut
+ * to where they first differ, so a long description's change is seen, not just its start.
+ */
+function shortened(before: unknown, after: unknown): [string, string] {
+  const [a, b] = [JSON.stringify(before) ?? "null", JSON.stringify(after) ?? "null"];
+  if (a.length <= SHOWN && b.length <= SHOWN) return [a, b];
+  let same = 0;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  const start = Math.max(0, same - CONTEXT);
+  const cut = (text: string) =>
+    `${start > 0 ? "…" : ""}${text.slice(start, start + SHOWN)}${text.length > start + SHOWN ? "…" : ""}`;
+  return [cut(a), cut(b)];
 }
 
 function listChanges(summary: { addedProducts: { id: number; name: string }[]; changedProducts: ChangedProduct[] }) {
@@ -60,7 +73,7 @@ function listChanges(summary: { addedProducts: { id: number; name: string }[]; c
   for (const { id, name, fields } of summary.changedProducts) {
     console.log(`~ ${id} ${name}:`);
     for (const { field, before, after } of fields)
-      console.log(`    ${field}: ${shortened(before)} -> ${shortened(after)}`);
+      console.log(`    ${field}: ${shortened(before, after).join(" -> ")}`);
   }
 }
 

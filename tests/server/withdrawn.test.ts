@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
 
 import { newPostgresDatabase, stopTestPostgres } from "../support/sql-databases";
@@ -77,6 +81,29 @@ async function expectWithdrawAndRelist(server: RunningServer, env: Record<string
   const exported = await runScript("catalogue.ts", ["export"], env);
   const record = (JSON.parse(exported.stdout) as { id: number; withdrawn: boolean }[]).find((r) => r.id === PRODUCT);
   expect(record).toMatchObject({ withdrawn: true });
+
+  // A dry run of the export with one price changed lists that product and field, and nothing else.
+  const records = JSON.parse(exported.stdout) as { id: number; price: number; description: string }[];
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "makervolt-withdrawn-")), "catalogue.json");
+  writeFileSync(
+    file,
+    JSON.stringify(
+      records.map((r) =>
+        r.id === PRODUCT ? { ...r, price: 9.5, description: `${r.description} Now with a case.` } : r,
+      ),
+    ),
+  );
+  const dryRun = await runScript("catalogue.ts", ["import", file, "--dry-run"], env);
+  rmSync(path.dirname(file), { recursive: true, force: true });
+  expect(dryRun.stderr).toBe("");
+  expect(dryRun.stdout.split("\n")).toEqual([
+    `~ ${PRODUCT} BME280 Temperature, Humidity & Pressure Breakout:`,
+    // Cut to where the two differ: a long description's change shows.
+    expect.stringMatching(/^ {4}description: ….{20}" -> ….{20} Now with a case\."$/) as unknown,
+    "    price: 8.95 -> 9.5",
+    `Dry run: ${file} (72 products) would add 0, change 1 and leave 71 as they are. Nothing was changed.`,
+    "",
+  ]);
 
   const relisted = await runScript("catalogue.ts", ["relist", String(PRODUCT)], env);
   expect(relisted.stdout).toBe(`Relisted ${PRODUCT} BME280 Temperature, Humidity & Pressure Breakout.\n`);
