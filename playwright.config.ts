@@ -1,10 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
 import { serverEnv, serverNodeArgs } from "./server/memory-settings";
+import { mailPorts } from "./tests/e2e/mail";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const baseURL = `http://localhost:${PORT}`;
+const MAIL = mailPorts(PORT);
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -42,22 +44,35 @@ export default defineConfig({
     { name: "js", use: { ...chromium }, grepInvert: /@no-js-only/ },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
-  webServer: {
-    // The real built server (npm run build runs first) on a fresh in-memory database.
-    // Started as `npm run serve` starts it (server/memory-settings.ts).
-    command: ["node", ...serverNodeArgs(), `./${BUILD_DIR}/server.js`].join(" "),
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: serverEnv({
-      PORT: String(PORT),
-      DATA_DIR: "memory://",
-      NODE_ENV: "production",
-      SUPABASE_URL: "",
-      SUPABASE_ANON_KEY: "",
-    }),
-    // The request log would drown the test report; errors still show.
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    // A real SMTP server that keeps what the shop mails, for the tests to read (tests/e2e/mail.ts).
+    {
+      command: `npx tsx tests/support/mail-catcher.ts ${MAIL.smtp} ${MAIL.http}`,
+      url: `http://127.0.0.1:${MAIL.http}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The real built server (npm run build runs first) on a fresh in-memory database, with the
+      // default SIGN_UP_CONFIRMATION (required), mailing through the catcher above.
+      // Started as `npm run serve` starts it (server/memory-settings.ts).
+      command: ["node", ...serverNodeArgs(), `./${BUILD_DIR}/server.js`].join(" "),
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv({
+        PORT: String(PORT),
+        DATA_DIR: "memory://",
+        NODE_ENV: "production",
+        SUPABASE_URL: "",
+        SUPABASE_ANON_KEY: "",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}`,
+      }),
+      // The request log would drown the test report; errors still show.
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -216,6 +216,9 @@ export function crossSiteReason(
   if (site === "cross-site" || site === "same-site") return `Sec-Fetch-Site: ${site}`;
   const origin = headers.origin;
   if (origin === undefined) return null;
+  // A page of ours that says Referrer-Policy: no-referrer (the password reset page, ADR 035) posts
+  // with Origin: null; the browser's Sec-Fetch-Site still says the post came from this origin.
+  if (origin === "null" && site === "same-origin") return null;
   // An opaque origin ("null": a sandboxed frame, a data: URL, a cross-site redirect) is no origin of ours.
   let originUrl: URL;
   try {
@@ -241,7 +244,12 @@ export function crossSiteGuard(): RequestHandler {
       secFetchSite: typeof secFetchSite === "string" ? secFetchSite : undefined,
       host,
     });
-    if (!reason) return next();
+    if (!reason) {
+      // Admitted above as our own page's post (no-referrer): React Router, which compares Origin with
+      // the URL itself, must not take "null" for another site.
+      if (origin === "null") delete req.headers.origin;
+      return next();
+    }
     res.locals.refusal = reason;
     plain(res, 403, CROSS_SITE_MESSAGE);
   };

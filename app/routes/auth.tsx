@@ -264,16 +264,6 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               />
             )}
           </FormField>
-          {mode === "sign-in" && (
-            <p className="text-sm">
-              <Link
-                to="/auth/forgot"
-                className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
-              >
-                {ACCOUNT_PAGES.forgotLink}
-              </Link>
-            </p>
-          )}
           <button
             type="submit"
             disabled={busy}
@@ -283,6 +273,17 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             {busy ? "Processing..." : copy.submit}
           </button>
         </Form>
+        {mode === "sign-in" && (
+          // After the button, so Tab leads from the password straight to Sign In.
+          <p className="mt-4 text-center text-sm">
+            <Link
+              to="/auth/forgot"
+              className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              {ACCOUNT_PAGES.forgotLink}
+            </Link>
+          </p>
+        )}
         {actionData?.unconfirmed && (
           // Its own form: the email the shopper signed in with, to a link of its own (docs/accounts.md#confirmation).
           <Form method="post" action="/auth/forgot?link=signup" className="mt-4">

@@ -87,11 +87,12 @@ let recovery: Cookie | undefined;
 
 /**
  * The followed recovery link, kept for the reset page (ADR 035): signed, HttpOnly, only sent to
- * /auth/reset, and no longer than the link itself works. So the link's token leaves the address bar
+ * the /auth pages, and no longer than the link itself works. So the link's token leaves the address bar
  * at the first redirect, and a reload of the reset page still has it.
  */
 function recoveryCookie(): Cookie {
-  recovery ??= signedCookie("recovery", { path: "/auth/reset", maxAge: RECOVERY_LINK_HOURS * 60 * 60 });
+  // /auth, not /auth/reset: a cookie's path does not match /auth/reset.data, where the form posts with JavaScript.
+  recovery ??= signedCookie("recovery", { path: "/auth", maxAge: RECOVERY_LINK_HOURS * 60 * 60 });
   return recovery;
 }
 

@@ -38,13 +38,15 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 /**
- * Mails an address may ask for (a confirmation, a reset link, the note to an owner whose address was
- * signed up with again), so the shop cannot be used to flood an inbox (ADR 035): to one email 3,
- * then one every 20 minutes; from one address, whatever the email, 10, then one every 6 minutes.
+ * Mails a visitor may make the shop send (a confirmation, a reset link, the note to an owner whose
+ * address was signed up with again), so it cannot be used to flood an inbox (ADR 035): to one email
+ * 3, then one every 20 minutes; reset and resend requests from one address, whatever the email, 20,
+ * then one every 3 minutes. A sign-up takes only the first: its own bucket of sign-ins and
+ * sign-ups that succeed already limits it per address.
  */
 export const MAIL_LIMITS = {
   mailTo: { capacity: 3, refillMs: 20 * MINUTE },
-  mailFrom: { capacity: 10, refillMs: 6 * MINUTE },
+  mailFrom: { capacity: 20, refillMs: 3 * MINUTE },
 } as const;
 
 /**
@@ -99,8 +101,8 @@ export async function admitAuthAttempt(
   options: { sendsMail?: boolean } = {},
 ): Promise<Admission> {
   const buckets = attemptBuckets(clientAddress, email);
-  // A sign-up mails (the new account, or the owner of a taken address): it takes from the mail buckets too, in the same step.
-  const mail = options.sendsMail ? Object.values(mailBuckets(clientAddress, email)) : [];
+  // A sign-up mails (the new account, or the owner of a taken address): the bucket of mails to that email too, in the same step.
+  const mail = options.sendsMail ? [mailBuckets(clientAddress, email).mailTo] : [];
   const all = [...Object.values(buckets), ...mail];
   let waitMs: number;
   try {

@@ -6,6 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { AUDITED_ROUTES, type RouteName } from "~/models/pages";
 
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
+import { linkMailedTo } from "./mail";
 import { test as testWithWithdrawn } from "./withdrawn-shop";
 
 /**
@@ -242,6 +243,9 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
       await shop.getByRole("button", { name: "Sign Up" }).click();
       await settle(shop);
       await expect(notifications(shop).getByText("Account created!", { exact: true })).toBeVisible();
+      // Signed in by the mailed confirmation link (tests/e2e/mail.ts).
+      await open(shop, await linkMailedTo(email));
+      await expect(notifications(shop).getByText("Email confirmed", { exact: true })).toBeVisible();
       await holdToastsShown(shop);
       await shop.getByRole("banner").locator("details:has(form[action='/logout']) > summary").click();
       await expect(shop.getByRole("banner").getByText(email)).toBeVisible();

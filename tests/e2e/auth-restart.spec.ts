@@ -41,6 +41,8 @@ class Server {
         SUPABASE_URL: "",
         SUPABASE_ANON_KEY: "",
         SESSION_SECRET: "",
+        // Restarts are the subject here: a sign-up signs in at once, as before confirmation existed.
+        SIGN_UP_CONFIRMATION: "optional",
       },
       stdio: "ignore",
     });

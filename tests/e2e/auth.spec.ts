@@ -3,11 +3,13 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 
 import { expect, test, waitForHydration } from "./fixtures";
+import { linkMailedTo, mailsTo } from "./mail";
 
 /**
- * Accounts (docs/accounts.md): a shopper signs up, sees their email in the account menu, signs out and
- * signs in again, with and without JavaScript. Each test uses a fresh email, so tests can run in
- * parallel against the one server.
+ * Accounts (docs/accounts.md): a shopper signs up, confirms the address by the mailed link (the
+ * server mails a real SMTP server the suite starts, tests/e2e/mail.ts), sees their email in the
+ * account menu, signs out and signs in again, and gets back in after losing the password, with and
+ * without JavaScript. Each test uses a fresh email, so tests can run in parallel against the one server.
  */
 
 const PASSWORD = "correct horse battery";
@@ -36,6 +38,19 @@ async function signUp(page: Page, hasJs: boolean, address: string, secret = PASS
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
+/** Follows the `count`-th link mailed to `address`: a confirmation signs in and goes home. */
+async function followMailedLink(page: Page, hasJs: boolean, address: string, count = 1) {
+  await open(page, await linkMailedTo(address, count), hasJs);
+}
+
+/** A new account, confirmed and signed in. */
+async function signedUp(page: Page, hasJs: boolean, address: string) {
+  await signUp(page, hasJs, address);
+  await expect(notifications(page).getByText("Account created!")).toBeVisible();
+  await followMailedLink(page, hasJs, address);
+  await expect(notifications(page).getByText("Email confirmed", { exact: true })).toBeVisible();
+}
+
 async function signIn(page: Page, hasJs: boolean, address: string, secret = PASSWORD) {
   await open(page, "/auth", hasJs);
   await email(page).fill(address);
@@ -51,12 +66,22 @@ async function signOutFromMenu(page: Page) {
 }
 
 test.describe("accounts", () => {
-  test("sign up, see the email in the menu, sign out, sign in again", async ({ page, hasJs }) => {
+  test("sign up, confirm by the mailed link, see the email in the menu, sign out, sign in again", async ({
+    page,
+    hasJs,
+  }) => {
     const address = newEmail();
     await signUp(page, hasJs, address);
     await expect(page).toHaveURL(/\/$/);
     await expect(notifications(page).getByText("Account created!")).toBeVisible();
     await expect(notifications(page).getByText("Please check your email to verify your account.")).toBeVisible();
+    // Not signed in until the address is confirmed (SIGN_UP_CONFIRMATION=required, the default).
+    await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toHaveAttribute("href", "/auth");
+    const [mail] = await mailsTo(address);
+    expect(mail!.subject).toBe("Confirm your MakerVolt account");
+    await followMailedLink(page, hasJs, address);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(notifications(page).getByText("Email confirmed", { exact: true })).toBeVisible();
 
     await accountMenu(page).click();
     await expect(page.getByRole("banner").getByText(address)).toBeVisible();
@@ -104,8 +129,7 @@ test.describe("accounts", () => {
 
   test("a wrong password keeps the email and shows the destructive toast", async ({ page, hasJs }) => {
     const address = newEmail();
-    await signUp(page, hasJs, address);
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await signedUp(page, hasJs, address);
     await signOutFromMenu(page);
 
     await open(page, "/auth", hasJs);
@@ -134,28 +158,83 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create a new account");
   });
 
-  test("an email already registered (in any case) cannot sign up again", async ({ page, hasJs }) => {
+  test("a sign-up with a taken address (in any case) answers like a new one, and mails its owner", async ({
+    page,
+    hasJs,
+  }) => {
     const address = newEmail();
-    await signUp(page, hasJs, address);
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await signedUp(page, hasJs, address);
     await signOutFromMenu(page);
 
     await signUp(page, hasJs, address.toUpperCase(), "another password");
-    await expect(notifications(page).getByText("Sign up Failed", { exact: true })).toBeVisible();
-    await expect(notifications(page).getByText("User already registered", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await expect(notifications(page).getByText("Please check your email to verify your account.")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
+    await expect
+      .poll(async () => (await mailsTo(address)).map((mail) => mail.subject))
+      .toEqual(["Confirm your MakerVolt account", "Someone tried to create a MakerVolt account with your address"]);
+  });
+
+  test("signing in before confirming: Email not confirmed, and Send the link again", async ({ page, hasJs }) => {
+    const address = newEmail();
+    await signUp(page, hasJs, address);
+    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await signIn(page, hasJs, address);
+    await expect(notifications(page).getByText("Sign in Failed", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText("Email not confirmed", { exact: true })).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Send the link again" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(notifications(page).getByText("Check your email", { exact: true })).toBeVisible();
+    // The new link works; the first one was replaced by it.
+    await followMailedLink(page, hasJs, address, 2);
+    await expect(notifications(page).getByText("Email confirmed", { exact: true })).toBeVisible();
+    await accountMenu(page).click();
+    await expect(page.getByRole("banner").getByText(address)).toBeVisible();
+  });
+
+  test("a lost password: Forgot your password?, the mailed link, a new password, signed in", async ({
+    page,
+    hasJs,
+  }) => {
+    const address = newEmail();
+    await signedUp(page, hasJs, address);
+    await signOutFromMenu(page);
+
+    await open(page, "/auth", hasJs);
+    await page.getByRole("main").getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+    await email(page).fill(address);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(notifications(page).getByText("Check your email", { exact: true })).toBeVisible();
+
+    await followMailedLink(page, hasJs, address, 2);
+    await expect(page).toHaveURL(/\/auth\/reset$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a new password");
+    await page.getByRole("main").getByLabel("New password").fill("a brand new password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(notifications(page).getByText("Password changed", { exact: true })).toBeVisible();
+    await accountMenu(page).click();
+    await expect(page.getByRole("banner").getByText(address)).toBeVisible();
+
+    // Used once: the same link again says so, and offers a new one.
+    const again = await page.goto(await linkMailedTo(address, 2));
+    expect(again?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link no longer works");
+    await expect(page.getByRole("main").getByRole("link", { name: "Send a new reset link" })).toBeVisible();
   });
 
   test("a signed-in shopper opening /auth is sent home", async ({ page, hasJs }) => {
-    await signUp(page, hasJs, newEmail());
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await signedUp(page, hasJs, newEmail());
     await page.goto("/auth?mode=sign-up");
     await expect(page).toHaveURL(/\/$/);
   });
 
   test("logout from the account menu by keyboard alone", async ({ page, hasJs }) => {
     const address = newEmail();
-    await signUp(page, hasJs, address);
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await signedUp(page, hasJs, address);
 
     const menu = accountMenu(page);
     await menu.focus();
@@ -181,8 +260,7 @@ test.describe("accounts", () => {
     // Seven scrypt hashes (N=2^17, run one at a time by design) on a shared 2-core machine.
     test.slow();
     const address = newEmail();
-    await signUp(page, hasJs, address);
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await signedUp(page, hasJs, address);
     await signOutFromMenu(page);
 
     for (let attempt = 1; attempt <= 5; attempt++) {

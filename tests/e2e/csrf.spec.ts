@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 
 import { csrfToken, formFields } from "./csrf";
 import { expect, test, waitForHydration } from "./fixtures";
+import { linkMailedTo } from "./mail";
 
 /**
  * Cross-site request forgery (ADR 023, ADR 017). A post a browser says came from another site is
@@ -31,7 +32,13 @@ const EVERY_ACTION: { path: string; form: Record<string, string> }[] = [
 
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 
-/** Signs a new shopper up through `request` (a page's context shares its cookies). */
+/** Follows the confirmation link mailed to `email` through `request`: signed in from then on. */
+async function confirm(request: APIRequestContext, email: string) {
+  const response = await request.get(await linkMailedTo(email), { maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+}
+
+/** Signs a new shopper up through `request` (a page's context shares its cookies), confirmed and signed in. */
 async function signUp(request: APIRequestContext) {
   const fields = await formFields(request, "/auth?mode=sign-up");
   const email = `csrf-${randomUUID().slice(0, 8)}@example.com`;
@@ -40,6 +47,7 @@ async function signUp(request: APIRequestContext) {
     maxRedirects: 0,
   });
   expect(response.status()).toBe(303);
+  await confirm(request, email);
 }
 
 /** Whether the home page shows this cookie jar's visitor signed in (the account menu's Logout form). */
@@ -158,17 +166,14 @@ test.describe("CSRF protection", () => {
   test("a redirectTo off the site after sign-up stays on the shop", async ({ request }) => {
     for (const redirectTo of ["//evil.example", "https://evil.example", "/\\evil.example", "/.//evil.example"]) {
       const fields = await formFields(request, "/auth?mode=sign-up");
+      const email = `redirect-${randomUUID().slice(0, 8)}@example.com`;
       const response = await request.post("/auth?mode=sign-up", {
-        form: {
-          ...fields,
-          email: `redirect-${randomUUID().slice(0, 8)}@example.com`,
-          password: "long enough",
-          redirectTo,
-        },
+        form: { ...fields, email, password: "long enough", redirectTo },
         maxRedirects: 0,
       });
       expect(response.status()).toBe(303);
       expect(response.headers().location).toBe("/");
+      await confirm(request, email);
       // Signed in now, with a new token (the one from before the sign-in is worth nothing):
       // sign out again for the next round.
       await request.post("/logout", { form: { csrf: fields.csrf! }, maxRedirects: 0 });

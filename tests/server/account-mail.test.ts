@@ -45,7 +45,7 @@ describe("accounts that mail", () => {
 
   beforeAll(async () => {
     catcher = await startMailCatcher();
-    server = await startServer({ env: { SMTP_URL: catcher.url } });
+    server = await startServer({ env: { SMTP_URL: catcher.url, SIGN_UP_CONFIRMATION: "required" } });
   });
 
   afterAll(async () => {
@@ -154,7 +154,12 @@ describe("accounts that mail", () => {
 
   it("builds links from SITE_URL whatever Host and X-Forwarded-Host a client sends", async () => {
     const other = await startServer({
-      env: { SMTP_URL: catcher.url, SITE_URL: "https://www.makervolt.example", TRUST_PROXY: "" },
+      env: {
+        SMTP_URL: catcher.url,
+        SIGN_UP_CONFIRMATION: "required",
+        SITE_URL: "https://www.makervolt.example",
+        TRUST_PROXY: "",
+      },
     });
     try {
       const visitor = new Visitor(other.origin);

@@ -64,6 +64,8 @@ describe("crossSiteReason", () => {
     expect(crossSiteReason("POST", { host })).toBeNull();
     expect(crossSiteReason("POST", { host: "shop.example", origin: "http://shop.example:80" })).toBeNull();
     expect(crossSiteReason("POST", { host, secFetchSite: "none" })).toBeNull();
+    // A page of ours with Referrer-Policy: no-referrer (the reset page) posts with Origin: null.
+    expect(crossSiteReason("POST", { host, origin: "null", secFetchSite: "same-origin" })).toBeNull();
   });
 
   it("refuses a post from another site, however it is marked", () => {
@@ -72,6 +74,7 @@ describe("crossSiteReason", () => {
     expect(crossSiteReason("POST", { host, secFetchSite: "cross-site" })).not.toBeNull();
     expect(crossSiteReason("POST", { host, secFetchSite: "same-site" })).not.toBeNull();
     expect(crossSiteReason("DELETE", { host, origin: "null" })).not.toBeNull();
+    expect(crossSiteReason("POST", { host, origin: "null", secFetchSite: "cross-site" })).not.toBeNull();
     expect(crossSiteReason("PUT", { host, origin: "not a url" })).not.toBeNull();
   });
 });
