@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -9,6 +9,7 @@ import { type Config, getConfig } from "~/config.server";
 
 import { CachedProductRepository } from "./cached-product-repository.server";
 import { onCatalogueChange } from "./catalogue-changes.server";
+import type { MailWorker } from "./sql/mail-worker.server";
 import type { SqlClient } from "./sql/sql-client.server";
 import { type AuthBackend, BackendError, type ProductRepository, type TokenBuckets } from "./types.server";
 
@@ -80,7 +81,7 @@ export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async (
   const { SqlAuthBackend } = await import("./sql/auth.server");
   return new SqlAuthBackend(await sqlClient(), {
     confirmation: getConfig().mail.signUpConfirmation,
-    onMail: () => void getMailWorker().then((worker) => worker.wake()),
+    onMail: () => mailWorker?.wake(),
   });
 });
 
@@ -89,17 +90,24 @@ export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async (
  * database in memory (tests), each made the owner's alone.
  */
 function mailDirectory(dataDir: string): string {
-  if (dataDir.startsWith("memory://")) return mkdtempSync(path.join(tmpdir(), "makervolt-mail-"));
-  return path.resolve(process.cwd(), dataDir, "mail");
+  if (!dataDir.startsWith("memory://")) return path.resolve(process.cwd(), dataDir, "mail");
+  temporaryMailDir = mkdtempSync(path.join(tmpdir(), "makervolt-mail-"));
+  return temporaryMailDir;
 }
+
+/** The folder made for a database in memory, which goes with it when the backend is closed. */
+let temporaryMailDir: string | undefined;
 
 /**
  * The mail worker of the SQL backends (ADR 035), which sends what the outbox holds; hosted Supabase
- * sends its own mail. Started by openBackend, so it sends nothing in a process that only imports it.
+ * sends its own mail. Made and started by openBackend only, so a process that merely uses the
+ * backend (a test, an operator command) sends nothing and makes no mail folder.
  */
-const getMailWorker = memoisePromise(async () => {
+let mailWorker: MailWorker | undefined;
+
+async function createMailWorker(): Promise<MailWorker> {
   const { mail, dataDir } = getConfig();
-  const { MailWorker } = await import("./sql/mail-worker.server");
+  const { MailWorker: Worker } = await import("./sql/mail-worker.server");
   const { fileTransport, smtpTransport } = await import("~/lib/mail-transport.server");
   let transport;
   if (mail.smtpUrl) transport = smtpTransport(mail.smtpUrl);
@@ -109,8 +117,8 @@ const getMailWorker = memoisePromise(async () => {
     logger().info({ dir }, "mail: SMTP_URL is not set; each mail is written as an .eml file in this folder");
     transport = fileTransport(dir);
   }
-  return new MailWorker(await sqlClient(), transport, { from: mail.from });
-});
+  return new Worker(await sqlClient(), transport, { from: mail.from });
+}
 
 /**
  * Where the sign-in limits' token buckets are kept (ADR 023): in the database when several
@@ -150,7 +158,8 @@ export async function openBackend(): Promise<void> {
   await sqlClient();
   // Loaded now rather than at the first sign-in, so its metrics (the password hashes) are in the first scrape.
   await getAuthBackend();
-  (await getMailWorker()).start();
+  mailWorker ??= await createMailWorker();
+  mailWorker.start();
 }
 
 /**
@@ -167,7 +176,8 @@ export function catalogueChangesOnlyHere(): boolean {
 export async function closeBackend(): Promise<void> {
   const kind = configuredDatabase();
   // The mail being sent is finished first; what waits stays in the outbox for the next start.
-  if (kind !== "supabase") await (await getMailWorker()).stop();
+  await mailWorker?.stop();
+  if (temporaryMailDir) rmSync(temporaryMailDir, { recursive: true, force: true });
   if (kind === "postgres") {
     const { closePostgres } = await import("./postgres/database.server");
     await closePostgres();

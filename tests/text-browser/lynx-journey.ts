@@ -2,6 +2,7 @@
  * The text-browser journey (docs/accessibility.md#text-browsers): a shopper on Debian's lynx meets a product the shop
  * has withdrawn (410), then goes home -> search ->
  * filter by price -> a misspelt search (its notice, an active filter removed) -> product (quantity) -> sign up ->
+ * the confirmation mail's link (the server has no SMTP_URL, so it writes the mail to DATA_DIR/mail) ->
  * log out -> a wrong password -> sign in,
  * against the real built server on a fresh database of its own (a DATA_DIR the operator's command reaches). Every step asserts what lynx
  * shows, because that is all this shopper gets: no CSS (so visually hidden text shows), no
@@ -13,10 +14,12 @@
  * interactive sessions, and one is posted with `-post_data`. Cookies live in one jar for the run.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { simpleParser } from "mailparser";
 
 import { escapeRegExp, JourneyFailure, Lynx, type LynxPage } from "./lynx";
 import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
@@ -136,7 +139,36 @@ function expectLandedOn(page: LynxPage, pathname: string, search = "") {
   );
 }
 
-async function journey(lynx: Lynx, origin: string, step: (name: string) => void) {
+/**
+ * The link in the last mail to `email` the server wrote to `DATA_DIR/mail` as an .eml file (the quick
+ * start's mail, without SMTP_URL: docs/accounts.md#mail), waiting up to five seconds for it.
+ */
+async function mailedLink(dataDir: string, email: string): Promise<string> {
+  const dir = path.join(dataDir, "mail");
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    const files = (() => {
+      try {
+        return readdirSync(dir)
+          .filter((name) => name.endsWith(".eml"))
+          .sort();
+      } catch {
+        return [];
+      }
+    })();
+    for (const file of files.reverse()) {
+      const mail = await simpleParser(readFileSync(path.join(dir, file)));
+      const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+      if (to?.value[0]?.address?.toLowerCase() !== email.toLowerCase()) continue;
+      const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail.text ?? "")?.[0];
+      expectThat(link, `The mail "${mail.subject ?? ""}" to ${email} should hold a link to /auth/confirm.`);
+      return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new JourneyFailure(`No mail to ${email} was written to ${dir} within five seconds.`);
+}
+
+async function journey(lynx: Lynx, origin: string, dataDir: string, step: (name: string) => void) {
   // Home: the hero heading and four featured products, each readable as name, rating and price.
   const home = await lynx.dump("home", `${origin}/`);
   expectThat(home.hasHeading(HOME_HEADING), `The home page should have the heading "${HOME_HEADING}".`, home);
@@ -417,21 +449,32 @@ async function journey(lynx: Lynx, origin: string, step: (name: string) => void)
   );
   expectLandedOn(signedUp, "/");
   expectToast(signedUp, "Account created!", "Please check your email to verify your account.");
-  expectSignedIn(signedUp, email);
+  // Signed in only once the address is confirmed (SIGN_UP_CONFIRMATION=required, the default).
+  expectSignedOut(signedUp);
+  step(`sign up at ${new URL(signUpUrl).pathname}${new URL(signUpUrl).search}: "Account created!", still signed out`);
+
+  // The confirmation mail's link, as the shopper would open it from their mail: confirmed and signed in.
+  const link = await mailedLink(dataDir, email);
+  expectThat(
+    link.startsWith(`${origin}/auth/confirm?token_hash=`),
+    `The confirmation link should start with ${origin}/auth/confirm?token_hash=, not ${link}.`,
+  );
+  const confirmed = await lynx.dump("confirmed", link);
+  expectLandedOn(confirmed, "/");
+  expectToast(confirmed, "Email confirmed", "Your email address is confirmed and you are signed in.");
+  expectSignedIn(confirmed, email);
   expectThat(
     /\t__session\t/.test(lynx.cookieJar()),
-    `After signing up, lynx's cookie jar should hold the __session cookie.`,
+    `After following the confirmation link, lynx's cookie jar should hold the __session cookie.`,
   );
-  step(
-    `sign up at ${new URL(signUpUrl).pathname}${new URL(signUpUrl).search}: "Account created!", header "Signed in as ${email}"`,
-  );
+  step(`the mailed link: "Email confirmed", header "Signed in as ${email}"`);
 
   // The next page, from the jar: still signed in, and the notification was shown once only.
   const later = await lynx.dump("home, signed in", `${origin}/`);
   expectSignedIn(later, email);
   expectThat(
-    !later.hasLine("Account created!"),
-    `The "Account created!" notification should show once, not on the next page.`,
+    !later.hasLine("Email confirmed"),
+    `The "Email confirmed" notification should show once, not on the next page.`,
     later,
   );
 
@@ -522,7 +565,7 @@ async function main() {
       since = Date.now();
     };
     await withdrawnProduct(lynx, server.origin, dataDir, step);
-    await journey(lynx, server.origin, step);
+    await journey(lynx, server.origin, dataDir, step);
     console.log("lynx journey passed");
   } catch (error) {
     failed = true;
