@@ -14,10 +14,11 @@ import v8 from "node:v8";
 /**
  * V8's heap limits. A ceiling of 256 MB on the old generation also makes V8 let it grow less
  * beyond what is live before collecting (about 1.3 times instead of up to 4), and smaller
- * semi-spaces keep the young generation at 3 x 8 MB instead of 3 x 16 MB. The live heap under
- * load is about 50 MB, so the ceiling leaves room to spare.
+ * semi-spaces keep the young generation at 3 x 4 MB instead of 3 x 16 MB: 25 MB less at the
+ * peak under overload than 3 x 8, for the same throughput (ADR 037). The live heap under load is
+ * about 50 MB, so the ceiling leaves room to spare.
  */
-export const SERVER_NODE_ARGS: readonly string[] = ["--max-old-space-size=256", "--max-semi-space-size=8"];
+export const SERVER_NODE_ARGS: readonly string[] = ["--max-old-space-size=256", "--max-semi-space-size=4"];
 
 /**
  * glibc's malloc, read from the environment as the process starts. Under load, libuv's and V8's

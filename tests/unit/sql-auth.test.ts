@@ -112,7 +112,7 @@ describe.each(SQL_DRIVERS)("accounts on %s", (driver) => {
     expect((await auth.signIn(email, "not the password")).ok).toBe(false);
     expect(await storedHash()).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect((await auth.signIn(email, PASSWORD)).ok).toBe(true);
-    expect(await storedHash()).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(await storedHash()).toMatch(/^scrypt\$16384\$8\$5\$/);
     expect((await auth.signIn(email, PASSWORD)).ok).toBe(true);
   });
 

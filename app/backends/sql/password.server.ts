@@ -8,16 +8,15 @@ import { appCounter, appGauge } from "~/lib/metrics.server";
 
 /**
  * Password hashing for the embedded backend (ADR 030, OWASP ASVS 5): scrypt, memory-hard,
- * with N=2^15, r=8, p=3 (32 MiB and a couple of hundred milliseconds per hash), a 16-byte random
+ * with N=2^14, r=8, p=5 (16 MiB and a couple of hundred milliseconds per hash), a 16-byte random
  * salt and a constant-time comparison. The stored string names its parameters
  * (`scrypt$N$r$p$salt$hash`, base64url), so they can change without breaking old hashes.
  *
- * Why these (ADR 012): they are one of OWASP's equivalent minimums for scrypt, as N=2^17, r=8,
- * p=1 (what older accounts hold, 128 MiB a hash) is. scrypt's memory is 128 * N * r bytes
- * whatever p is, and 32 MiB is just above the size from which glibc's malloc always maps a block
- * of its own and unmaps it when freed; a smaller hash (N=2^14, 16 MiB) was kept by malloc in each
- * libuv thread's arena after it finished, tens of MB for good. Old hashes still verify, and a
- * successful sign-in rewrites them with these parameters (needsRehash).
+ * Why these (ADR 012, ADR 037): one of OWASP's equivalent minimums for scrypt, as N=2^17, r=8,
+ * p=1 (128 MiB a hash) and N=2^15, r=8, p=3 (32 MiB) are, which older accounts hold. scrypt's
+ * memory is 128 * N * r bytes whatever p is, and each hash's 16 MiB is mapped on its own and
+ * returned when it ends under the server's malloc settings (server/memory-settings.ts). Old
+ * hashes still verify, and a successful sign-in rewrites them with these parameters (needsRehash).
  */
 export interface ScryptParams {
   N: number;
@@ -25,7 +24,7 @@ export interface ScryptParams {
   p: number;
 }
 
-const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 };
+const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 14, r: 8, p: 5 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 /**
