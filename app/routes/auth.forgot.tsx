@@ -9,9 +9,9 @@ import { noindexPageMeta } from "~/models/page-meta";
 import { pageTitle } from "~/models/shop";
 import { errorMessage } from "~/models/toast";
 import { type LinkKind, requestAccountMail } from "~/services/account-mail.server";
-import { EmailSchema, parseForm, readFormData, textField } from "~/services/form-data.server";
+import { SendLinkSchema } from "~/services/auth-form.server";
+import { parseForm, readFormData, textField } from "~/services/form-data.server";
 import { redirectWithToast, toastInThisResponse } from "~/services/toast.server";
-import { z } from "zod";
 
 import type { Route } from "./+types/auth.forgot";
 
@@ -22,21 +22,16 @@ import type { Route } from "./+types/auth.forgot";
  * No CSRF token: no session is at stake, and the server refuses a cross-site post (ADR 017).
  */
 
-const EmailForm = z.object({ email: EmailSchema });
 const FORM = "send-link";
 
 function parseKind(value: string | null): LinkKind {
   return value === "signup" ? "signup" : "recovery";
 }
 
-export function loader() {
-  return null;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const kind = parseKind(textField(form, "link") || new URL(request.url).searchParams.get("link"));
-  const submission = parseForm(form, EmailForm);
+  const submission = parseForm(form, SendLinkSchema);
   const email = submission.values.email.trim().slice(0, 254);
   const fail = (message: string, status: 400 | 429 | 503, retryAfterSeconds?: number) => {
     const toast = toastInThisResponse(context, {

@@ -20,3 +20,5 @@ export const SignUpSchema = z.object({
 });
 /** A new password at /auth/reset: the sign-up rules. */
 export const NewPasswordSchema = SignUpSchema.pick({ password: true });
+/** Asking for a link by mail at /auth/forgot: an email, checked as every form of ours checks one. */
+export const SendLinkSchema = SignInSchema.pick({ email: true });
