@@ -25,8 +25,9 @@ export const test = base.extend<object, { withdrawnShop: WithdrawnShop }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const data = tempDataDir();
-      // Beside the main server's port: E2E_PORT + 1 and + 2 for the two workers.
-      const port = Number(process.env.E2E_PORT ?? 3100) + 1 + workerInfo.parallelIndex;
+      // Beside the main server's port and the mail catcher's (E2E_PORT + 1 and + 2, tests/e2e/mail.ts):
+      // E2E_PORT + 3 and + 4 for the two workers.
+      const port = Number(process.env.E2E_PORT ?? 3100) + 3 + workerInfo.parallelIndex;
       const server = await startServer({ dataDir: data.dir, port });
       try {
         const withdrawn = await runScript("catalogue.ts", ["withdraw", String(PRODUCT)], { DATA_DIR: data.dir });
