@@ -241,4 +241,33 @@ describe("the sign-in limits", () => {
     expect(await attempts("198.51.100.50", who, 1, "succeeded")).toBe(1);
     expect(await attempts("198.51.100.50", who, 6)).toBe(5);
   });
+  it("limits the mail one email gets, whoever asks and whether or not it has an account: 3, then one in 20 minutes", async () => {
+    const inbox = email();
+    const admitted = [];
+    for (let a = 0; a < 5; a++) admitted.push((await limits.admitMailRequest(`198.51.100.${60 + a}`, inbox)).admitted);
+    expect(admitted).toEqual([true, true, true, false, false]);
+    expect(await limits.admitMailRequest("198.51.100.70", inbox.toUpperCase())).toEqual({
+      admitted: false,
+      retryAfterSeconds: 20 * 60,
+    });
+    // A sign-up mails too: it takes from the same bucket in its own single step.
+    expect((await limits.admitAuthAttempt("198.51.100.71", inbox, { sendsMail: true })).admitted).toBe(false);
+  });
+
+  it("limits the mail one address may ask for, whatever the emails: 20, then one in 3 minutes", async () => {
+    let admitted = 0;
+    for (let i = 0; i < 25; i++) if ((await limits.admitMailRequest("198.51.100.80", email())).admitted) admitted++;
+    expect(admitted).toBe(limits.MAIL_LIMITS.mailFrom.capacity);
+    // Sign-ups from that address are not held back by it (their own per-address bucket limits them).
+    expect((await limits.admitAuthAttempt("198.51.100.80", email(), { sendsMail: true })).admitted).toBe(true);
+  });
+
+  it("gives a mail request's tokens back when it was nobody's doing", async () => {
+    const inbox = email();
+    for (let i = 0; i < 3; i++) {
+      const admission = await limits.admitMailRequest("198.51.100.90", inbox);
+      if (admission.admitted) await admission.giveBack();
+    }
+    for (let i = 0; i < 3; i++) expect((await limits.admitMailRequest("198.51.100.90", inbox)).admitted).toBe(true);
+  });
 });
