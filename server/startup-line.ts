@@ -37,7 +37,7 @@ function database(config: Config): string {
   return `embedded in ${path.resolve(config.dataDir)}`;
 }
 
-/** Where the cookie secret came from (services/cookie-policy.server.ts decides it by the same rules). */
+/** Where the session secret (it signs the cookies) came from (services/cookie-policy.server.ts decides it by the same rules). */
 function sessionSecretFrom(config: Config): string {
   if (config.sessionSecret) return "SESSION_SECRET";
   if (config.nodeEnv !== "production") return "the development secret (SESSION_SECRET unset)";
@@ -64,6 +64,6 @@ export function startupLine(config: Config, address: AddressInfo, buildVersion: 
   };
   const message =
     `MakerVolt ${fields.version} listening on ${fields.listening} (${fields.nodeEnv}; database: ${fields.database}; ` +
-    `SITE_URL ${fields.siteUrl}; TRUST_PROXY ${fields.trustProxy}; cookie secret from ${fields.sessionSecret})`;
+    `SITE_URL ${fields.siteUrl}; TRUST_PROXY ${fields.trustProxy}; session secret from ${fields.sessionSecret})`;
   return { fields, message };
 }

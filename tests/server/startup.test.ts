@@ -58,7 +58,7 @@ describe("starting on the embedded database", () => {
       expect(started?.msg).toMatch(
         new RegExp(
           `^MakerVolt [0-9a-f]+ listening on http://127\\.0\\.0\\.1:${server.port} \\(production; database: embedded in ` +
-            `${data.dir}; SITE_URL https://shop\\.example; TRUST_PROXY 127\\.0\\.0\\.1,::1; cookie secret from ${data.dir}/session-secret`,
+            `${data.dir}; SITE_URL https://shop\\.example; TRUST_PROXY 127\\.0\\.0\\.1,::1; session secret from ${data.dir}/session-secret`,
         ),
       );
       expect(logLines(server.output()).filter((line) => line.level === 40)).toEqual([]);
