@@ -526,6 +526,64 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
     });
   });
 
+  describe("a kept search (the embedded database's) answers as the database does", () => {
+    // keepSearches pages, sorts, filters and counts a term's products in the process (ADR 040).
+    const terms = ["sensor", "board", "temprature sensor", "display", "esp32", "servos", "kit", "zzqx no such part"];
+    const filters: Partial<ProductListQuery>[] = [
+      {},
+      { category: "sensors" },
+      { min: 10 },
+      { max: 25 },
+      { inStock: true },
+      { category: "microcontrollers", min: 5, max: 50, inStock: true },
+      { min: 25, max: 25 },
+    ];
+    const sorts = ["name", "price-low", "price-high", "rating"] as const;
+
+    it("the same pages, totals and counts for every sort, page and filter", async () => {
+      const kept = new SqlProductRepository(db, { keepSearches: true });
+      for (const search of terms)
+        for (const filter of filters) {
+          const query: ProductListQuery = { ...LIST, ...filter, search };
+          expect(await kept.countFacets(facetQuery(query)), `${search} ${JSON.stringify(filter)}`).toEqual(
+            await repository.countFacets(facetQuery(query)),
+          );
+          for (const sort of sorts)
+            for (const page of [1, 2, 7]) {
+              const listed = { ...query, sort, page };
+              expect(await kept.listProducts(listed), `${search} ${JSON.stringify(filter)} ${sort} ${page}`).toEqual(
+                await repository.listProducts(listed),
+              );
+            }
+        }
+    });
+
+    it("asks the database only for the page's rows once a term, its facts and its order are read", async () => {
+      const statements: string[] = [];
+      const spy = {
+        ...db,
+        transaction: (body) =>
+          db.transaction((tx) =>
+            body({
+              ...tx,
+              query: (sql: string, params?: unknown[]) => {
+                statements.push(sql);
+                return tx.query(sql, params);
+              },
+            } as typeof tx),
+          ),
+      } as SqlClient;
+      const kept = new SqlProductRepository(spy, { keepSearches: true });
+      const query: ProductListQuery = { ...LIST, search: "sensor", sort: "price-low" };
+      await Promise.all([kept.listProducts(query), kept.countFacets(facetQuery(query))]);
+      statements.length = 0;
+      await kept.listProducts({ ...query, min: 10, inStock: true });
+      await kept.countFacets(facetQuery({ ...query, category: "sensors", max: 30 }));
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^select id, name, .* where id = any/);
+    });
+  });
+
   describe("what a hosted project's API calls: the same answers", () => {
     // The Supabase backend lists through search_products and counts through catalogue_facets (one
     // call each over HTTP); the SQL backend reads the term once and counts with catalogue_counts.

@@ -14,6 +14,14 @@ import type { CatalogueFacets } from "~/models/catalogue-facets";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
 import type { Product } from "~/models/product";
 
+import {
+  countSearch,
+  FACT_BYTES_PER_PRODUCT,
+  pageOfSearch,
+  readSearchFacts,
+  readSearchOrder,
+  type SearchFacts,
+} from "./kept-search.server";
 import { asAnon, type SqlClient, type SqlQueries } from "./sql-client.server";
 
 const COLUMNS = PRODUCT_COLUMNS.join(", ");
@@ -34,8 +42,8 @@ const SORT_KEY: Record<Sort, string> = {
   rating: "rating",
 };
 
-/** Product ids kept in all for searches already read (about 8 bytes each): 200,000 is under 2 MB. */
-const KEPT_SEARCH_IDS = 200_000;
+/** What kept searches may hold in all: about 3 MB, the facts of 100,000 products (kept-search.server.ts). */
+const KEPT_SEARCH_BYTES = 3 * 1024 * 1024;
 
 /**
  * A search term as the database read it (`search_resolve`, supabase/migrations): the products it
@@ -44,6 +52,8 @@ const KEPT_SEARCH_IDS = 200_000;
 interface ResolvedSearch {
   ids: number[];
   reading: Record<string, unknown>;
+  /** A kept search's facts, read when its listing or counts first need them. */
+  facts?: Promise<SearchFacts>;
 }
 
 /** The WHERE clause and its parameters for a catalogue query; `found` is its search's products. */
@@ -106,7 +116,10 @@ export class SqlProductRepository implements ProductRepository {
     options: { keepSearches?: boolean } = {},
   ) {
     this.searches = options.keepSearches
-      ? new LRUCache<string, ResolvedSearch>({ maxSize: KEPT_SEARCH_IDS, sizeCalculation: (s) => s.ids.length + 1 })
+      ? new LRUCache<string, ResolvedSearch>({
+          maxSize: KEPT_SEARCH_BYTES,
+          sizeCalculation: (s) => (s.ids.length + 1) * FACT_BYTES_PER_PRODUCT,
+        })
       : null;
   }
 
@@ -147,7 +160,31 @@ export class SqlProductRepository implements ProductRepository {
     }
   }
 
+  /**
+   * A kept search's facts and its order under `sort` (ADR 040), read once each; null where
+   * searches are not kept (a PostgreSQL server may change underneath) or for no search.
+   */
+  private async keptFacts(query: FacetQuery, sort?: Sort): Promise<{ facts: SearchFacts; order?: Int32Array } | null> {
+    if (!this.searches || !query.search) return null;
+    const search = await this.resolveSearch(query.search, query.exact);
+    if (!this.searches.has(JSON.stringify([query.search, query.exact]))) return null;
+    search.facts ??= this.read("search the catalogue", (tx) => readSearchFacts(tx, search.ids));
+    const facts = await search.facts;
+    if (!sort) return { facts };
+    let order = facts.orders.get(sort);
+    if (!order) {
+      order = this.read("sort the products", (tx) => readSearchOrder(tx, facts, ORDER_BY[sort]));
+      facts.orders.set(sort, order);
+    }
+    return { facts, order: await order };
+  }
+
   async listProducts(query: ProductListQuery): Promise<ProductPage> {
+    const kept = await this.keptFacts(query, query.sort);
+    if (kept?.order) {
+      const { total, ids } = pageOfSearch(kept.facts, kept.order, query, PAGE_SIZE);
+      return { total, products: await this.getProducts(ids) };
+    }
     const found = query.search ? (await this.resolveSearch(query.search, query.exact)).ids : null;
     if (found?.length === 0) return { products: [], total: 0 };
     const where = whereClause(query, found);
@@ -183,7 +220,9 @@ export class SqlProductRepository implements ProductRepository {
 
   /** The counts among the products the search found (catalogue_counts), with the search's reading. */
   async countFacets(query: FacetQuery): Promise<CatalogueFacets> {
+    const kept = await this.keptFacts(query);
     const search = query.search ? await this.resolveSearch(query.search, query.exact) : null;
+    if (kept) return toCatalogueFacets({ ...countSearch(kept.facts, query), search: search?.reading ?? null });
     const args = facetArguments(query);
     const counts = await this.read("count the products", async (tx) => {
       const { rows } = await tx.query<{ counts: Record<string, unknown> }>(
