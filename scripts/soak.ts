@@ -18,7 +18,7 @@
  *        npm run soak -- --overload   # 200 connections, 20 % sign-ins, 5 s time-out
  *        npm run soak -- --warmup 30 --warmup-rounds 6   # warm-up rounds of 30 s, at most 6 (the defaults)
  *        npm run soak -- --data-dir /tmp/mv-10k   # reuse (and top up) a filled DATA_DIR
- *        npm run soak -- --server-log /tmp/soak-server.log --node-args --trace-gc   # to investigate
+ *        npm run soak -- --server-log /tmp/soak-server.log --node-args=--trace-gc   # to investigate
  *
  * Builds into $BUILD_DIR (default build/) if there is no server there, fills a temporary DATA_DIR
  * unless one is given, and writes a JSON summary to soak-results.json (or --out).
@@ -32,6 +32,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 
 import autocannon from "autocannon";
 
@@ -44,13 +45,48 @@ import { Visitor } from "../tests/server/harness";
 import { stopAll } from "./support/child-processes";
 import { buildShop, startShop } from "./support/shop-server";
 
-/** Options that take no value; every other option is followed by its value. */
-const FLAGS = new Set(["overload"]);
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i++) {
-  const name = process.argv[i]!.replace(/^--/, "");
-  args.set(name, FLAGS.has(name) ? "true" : (process.argv[++i] ?? ""));
+const USAGE = `Usage: npm run soak [-- options]   (docs/soak.md)
+  --overload          the overload run: 200 connections, 20 % sign-ins, 5 s time-out, one warm-up round
+  --seconds N         seconds measured (default 60)
+  --warmup N          seconds per warm-up round (default 30)
+  --warmup-rounds N   at most this many warm-up rounds (default 6, 1 with --overload)
+  --connections N     concurrent connections (default 50, 200 with --overload)
+  --sign-ins SHARE    the share of requests that sign in, 0 to under 1 (default 0.025, 0.2 with --overload)
+  --products N        products in the catalogue (default 10000)
+  --port N            the server's port (default 3240)
+  --data-dir DIR      use (and top up) this DATA_DIR instead of a temporary one
+  --out FILE          the JSON summary (default soak-results.json)
+  --server-log FILE   also write everything the server prints here
+  --node-args "..."   extra flags for the server's node (--node-args=--trace-gc for one that starts with --)
+  --help              this text`;
+const OPTIONS = {
+  overload: { type: "boolean" },
+  help: { type: "boolean" },
+  seconds: { type: "string" },
+  warmup: { type: "string" },
+  "warmup-rounds": { type: "string" },
+  connections: { type: "string" },
+  "sign-ins": { type: "string" },
+  products: { type: "string" },
+  port: { type: "string" },
+  "data-dir": { type: "string" },
+  out: { type: "string" },
+  "server-log": { type: "string" },
+  "node-args": { type: "string" },
+} as const;
+/** Parsed strictly: an unknown or misspelt option stops the run before anything is built or started. */
+let parsed;
+try {
+  parsed = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: OPTIONS, strict: true });
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${USAGE}`);
+  process.exit(2);
 }
+if (parsed.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const args = new Map(Object.entries(parsed.values).map(([name, value]) => [name, String(value)]));
 /** The overload run (see the top of this file): what changes from the soak's defaults. */
 const OVERLOAD = args.has("overload");
 const SECONDS = Number(args.get("seconds") ?? 60);
