@@ -15,6 +15,7 @@ import {
   type AuthBackend,
   type AuthFailure,
   type AuthOutcome,
+  isAuthOutage,
   type MailLinks,
   type RecoveryOutcome,
   type SessionLookup,
@@ -26,10 +27,12 @@ import { createSupabaseClient, type SupabaseSettings } from "./client.server";
 import { logger } from "~/lib/log.server";
 
 /**
- * Hosted Supabase Auth (GoTrue) through supabase-js: signUp, signInWithPassword, signOut, and
- * refreshSession (docs/accounts.md#sessions). The tokens never reach the browser's script: they travel as the
- * session reference inside the signed, HttpOnly `__session` cookie, with the user's id and email
- * (signed with our secret, so a page view needs no call to the service).
+ * Hosted Supabase Auth (GoTrue) through supabase-js: signUp, signInWithPassword, signOut and
+ * refreshSession (docs/accounts.md#sessions); resend, verifyOtp, resetPasswordForEmail and updateUser
+ * for the mailed links, which Supabase sends itself (docs/accounts.md#mailed-links-on-hosted-supabase,
+ * ADR 039). The tokens never reach the browser's script: they travel as the session reference
+ * inside the signed, HttpOnly `__session` cookie, with the user's id and email (signed with our
+ * secret, so a page view needs no call to the service).
  *
  * The access token is refreshed on the server when it expires within 10 s, at most
  * once per request (session.server.ts shares one lookup between a request's loaders, since a
@@ -76,7 +79,16 @@ function parseStored(ref: SessionRef): StoredSession | null {
   }
 }
 
-type Operation = "sign-in" | "sign-up" | "sign-out" | "refresh";
+type Operation =
+  | "sign-in"
+  | "sign-up"
+  | "sign-out"
+  | "refresh"
+  | "resend confirmation"
+  | "confirm email"
+  | "reset request"
+  | "recovery link"
+  | "password change";
 
 /**
  * A 429 from GoTrue: its per-address limit, which every shopper shares because all of them reach it
@@ -114,15 +126,50 @@ function toAuthFailure(error: unknown, operation: Operation): AuthFailure {
     return { code: "over_request_rate_limit", message: AUTH_MESSAGES.busy, status };
   }
   if (status >= 500) return { code: "unexpected", message: AUTH_MESSAGES.unavailable, status };
-  const code =
-    authError.code === "invalid_credentials"
-      ? "invalid_credentials"
-      : authError.code === "user_already_exists"
-        ? "user_already_exists"
-        : authError.code === "weak_password"
-          ? "weak_password"
-          : "validation_failed";
+  // The SQL backend's words for the same answers (they are GoTrue's), so both backends read alike.
+  if (authError.code === "invalid_credentials") {
+    return { code: "invalid_credentials", message: AUTH_MESSAGES.invalidCredentials, status };
+  }
+  if (authError.code === "email_not_confirmed") {
+    return { code: "email_not_confirmed", message: AUTH_MESSAGES.emailNotConfirmed, status };
+  }
+  if (authError.code === "otp_expired") return linkInvalid();
+  // A weak password keeps GoTrue's words: they name the project's own password rules.
+  const code = authError.code === "weak_password" ? "weak_password" : "validation_failed";
   return { code, message: authError.message || "Something went wrong", status };
+}
+
+const linkInvalid = (): AuthFailure => ({ code: "otp_expired", message: AUTH_MESSAGES.linkInvalid, status: 403 });
+
+/** Not the shopper's doing and no answer about them: a network failure, a time-out, a 5xx or GoTrue's 429. */
+function isServiceTrouble(failure: AuthFailure): boolean {
+  return isAuthOutage(failure) || failure.status === 429;
+}
+
+/**
+ * A link GoTrue would not take (403 otp_expired for a used, expired or unknown token; 400 or 422 for one
+ * it cannot read; 401 or 403 for the session a recovery link started, once it has ended): "Email link is
+ * invalid or has expired", as the SQL backend says. Outages and GoTrue's 429 stay what they are.
+ */
+function toLinkFailure(error: unknown, operation: Operation): AuthFailure {
+  const failure = toAuthFailure(error, operation);
+  return isServiceTrouble(failure) ? failure : linkInvalid();
+}
+
+/**
+ * GoTrue's 429 for a mail it sent the same account less than a minute ago ("For security purposes, you
+ * can only request this after 42 seconds."), as against the project's hourly email limit ("email rate
+ * limit exceeded"); both have the code over_email_send_rate_limit. Only an address with an account can
+ * meet it, so telling it would say which addresses have one: a mail went out just now, which is what a
+ * shopper is told anyway (ADR 039).
+ */
+function isRecentMailToAccount(error: AuthError): boolean {
+  return error.status === 429 && /^for security purposes/i.test(error.message);
+}
+
+/** Every mailed link leads here, with the token hash and type the project's email templates add (ADR 039). */
+function confirmUrl(links: MailLinks): string {
+  return `${links.origin}/auth/confirm`;
 }
 
 /**
@@ -161,11 +208,25 @@ export class SupabaseAuthBackend implements AuthBackend {
     return createSupabaseClient(this.settings, { ...this.fetchOptions, shareDeadline: true });
   }
 
-  // TODO: emailRedirectTo from `links`, and the flows below (ADR 035), are still to be written for hosted Supabase.
-  async signUp(email: string, password: string, _links: MailLinks): Promise<SignUpOutcome> {
+  /**
+   * With the project's "Confirm email" switch on, GoTrue mails the confirmation link (to
+   * `emailRedirectTo`, which its template may use) and answers a taken address with a made-up user and
+   * no session, as it does a new one. With the switch off it says "User already registered" instead:
+   * answered here as a new address would be, without a session (docs/accounts.md#no-enumeration).
+   */
+  async signUp(email: string, password: string, links: MailLinks): Promise<SignUpOutcome> {
     try {
-      const { data, error } = await this.client().auth.signUp({ email, password });
-      if (error) return { ok: false, error: toAuthFailure(error, "sign-up") };
+      const { data, error } = await this.client().auth.signUp({
+        email,
+        password,
+        options: { emailRedirectTo: confirmUrl(links) },
+      });
+      if (error) {
+        if (error.code === "user_already_exists" || error.code === "email_exists" || isRecentMailToAccount(error)) {
+          return { ok: true, session: null };
+        }
+        return { ok: false, error: toAuthFailure(error, "sign-up") };
+      }
       if (!data.user) return { ok: false, error: toAuthFailure(null, "sign-up") };
       return { ok: true, session: data.session ? JSON.stringify(toStored(data.session, email)) : null };
     } catch (error) {
@@ -225,23 +286,116 @@ export class SupabaseAuthBackend implements AuthBackend {
     }
   }
 
-  resendConfirmation(_email: string, _links: MailLinks): Promise<{ error: AuthFailure | null }> {
-    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
+  /**
+   * POST /resend (type signup): GoTrue mails an account that waits for confirmation and answers 200 for
+   * any other address, so the answer tells nothing. Only an outage or the project's mail limit is an error.
+   */
+  async resendConfirmation(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    try {
+      const { error } = await this.client().auth.resend({
+        type: "signup",
+        email,
+        options: { emailRedirectTo: confirmUrl(links) },
+      });
+      return { error: this.mailRequestFailure(error, "resend confirmation") };
+    } catch (error) {
+      return { error: toAuthFailure(error, "resend confirmation") };
+    }
   }
 
-  confirmEmail(_tokenHash: string): Promise<AuthOutcome> {
-    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
+  /**
+   * POST /verify with the token hash, as type `email`: GoTrue's current name for a confirmation, which
+   * takes the links of "Confirm signup" mails whichever `type` their URL carries. Starts a session.
+   */
+  async confirmEmail(tokenHash: string): Promise<AuthOutcome> {
+    try {
+      const { data, error } = await this.client().auth.verifyOtp({ token_hash: tokenHash, type: "email" });
+      if (error) return { ok: false, error: toLinkFailure(error, "confirm email") };
+      if (!data.session) return { ok: false, error: toAuthFailure(null, "confirm email") };
+      const stored = toStored(data.session);
+      return { ok: true, user: stored.user, session: JSON.stringify(stored) };
+    } catch (error) {
+      return { ok: false, error: toLinkFailure(error, "confirm email") };
+    }
   }
 
-  requestPasswordReset(_email: string, _links: MailLinks): Promise<{ error: AuthFailure | null }> {
-    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
+  /** POST /recover: GoTrue mails an address that has an account and answers 200 for any other. */
+  async requestPasswordReset(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    try {
+      const { error } = await this.client().auth.resetPasswordForEmail(email, { redirectTo: confirmUrl(links) });
+      return { error: this.mailRequestFailure(error, "reset request") };
+    } catch (error) {
+      return { error: toAuthFailure(error, "reset request") };
+    }
   }
 
-  openRecoveryLink(_tokenHash: string): Promise<RecoveryOutcome> {
-    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
+  /**
+   * POST /verify as type `recovery`. GoTrue uses the token up here, when the link is followed, and
+   * answers with a session of the account: that session, as the session cookie keeps one, is the grant
+   * the reset page keeps until the new password is chosen (ADR 039).
+   */
+  async openRecoveryLink(tokenHash: string): Promise<RecoveryOutcome> {
+    try {
+      const { data, error } = await this.client().auth.verifyOtp({ token_hash: tokenHash, type: "recovery" });
+      if (error) return { ok: false, error: toLinkFailure(error, "recovery link") };
+      if (!data.session) return { ok: false, error: toAuthFailure(null, "recovery link") };
+      return { ok: true, grant: JSON.stringify(toStored(data.session)) };
+    } catch (error) {
+      return { ok: false, error: toLinkFailure(error, "recovery link") };
+    }
   }
 
-  resetPassword(_grant: string, _password: string): Promise<AuthOutcome> {
-    return Promise.reject(new Error("Not available on hosted Supabase yet (ADR 035)"));
+  /**
+   * PUT /user with the grant's session sets the password; then a sign-in with it starts this browser's
+   * new session, and POST /logout?scope=others from that session ends every other one, the grant's
+   * included, so the grant works once. Nothing is ended before the new session exists: a failure on the
+   * way leaves the grant working, and trying again sets the same password (GoTrue's same_password is
+   * then no refusal) and goes on (ADR 039).
+   */
+  async resetPassword(grant: string, password: string): Promise<AuthOutcome> {
+    const recovery = parseStored(grant);
+    if (!recovery) return { ok: false, error: linkInvalid() };
+    try {
+      // One client for both calls: updateUser needs the session inside it, which setSession checks (GET /user).
+      const client = this.client();
+      const { error: sessionError } = await client.auth.setSession({
+        access_token: recovery.access_token,
+        refresh_token: recovery.refresh_token,
+      });
+      if (sessionError) return { ok: false, error: toLinkFailure(sessionError, "password change") };
+      const { error: updateError } = await client.auth.updateUser({ password });
+      if (updateError && updateError.code !== "same_password") {
+        const failure = toAuthFailure(updateError, "password change");
+        // The grant's session ended (a reset finished with it, or a sign-out everywhere): the link is used.
+        const sessionGone = isAuthSessionMissingError(updateError) || failure.status === 401 || failure.status === 403;
+        return { ok: false, error: sessionGone ? linkInvalid() : failure };
+      }
+      const signedIn = await this.signIn(recovery.user.email, password);
+      if (!signedIn.ok || !signedIn.session) return signedIn;
+      const current = parseStored(signedIn.session);
+      if (!current) return { ok: false, error: toAuthFailure(null, "password change") };
+      const { error: signOutError } = await this.client().auth.admin.signOut(current.access_token, "others");
+      if (signOutError) return { ok: false, error: toAuthFailure(signOutError, "password change") };
+      return signedIn;
+    } catch (error) {
+      return { ok: false, error: toAuthFailure(error, "password change") };
+    }
+  }
+
+  /**
+   * A resend or reset request's answer: only an outage or the project's mail limit is told. A mail to
+   * this account a moment ago is no error (see isRecentMailToAccount); nor is a refusal of the address
+   * (4xx), which is logged for the operator and answered as for any address.
+   */
+  private mailRequestFailure(error: AuthError | null, operation: Operation): AuthFailure | null {
+    if (!error || isRecentMailToAccount(error)) return null;
+    const failure = toAuthFailure(error, operation);
+    if (isServiceTrouble(failure)) return failure;
+    // Status and code only: GoTrue's words may quote the email.
+    logger().warn(
+      `supabase auth: ${operation} was refused by Supabase Auth (${error.status ?? "no status"} ` +
+        `${error.code ?? "no code"}); answered as for any address`,
+    );
+    return null;
   }
 }
