@@ -474,6 +474,24 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
       expect(await withdrawnProduct(db, 8)).toBeNull();
     });
 
+    it("are left out by the search's own reads, which run as the owner so the trigram indexes still serve them", async () => {
+      // As anon, the policy's condition would come before every LIKE (not leakproof), and each word
+      // of a search would read every row (supabase/migrations/20261128003800_withdrawn_search.sql).
+      const { rows } = await db.query<{ name: string; definer: boolean; source: string }>(
+        `select proname as name, prosecdef as definer, prosrc as source from pg_proc
+         where pronamespace = 'public'::regnamespace and proname in ('search_match', 'search_corrected') order by 1`,
+      );
+      expect(rows.map((row) => [row.name, row.definer])).toEqual([
+        ["search_corrected", true],
+        ["search_match", true],
+      ]);
+      for (const row of rows) {
+        const reads = row.source.match(/from public\.products where[^%]*/g) ?? [];
+        expect(reads.length, row.name).toBeGreaterThan(0);
+        for (const read of reads) expect(read, row.name).toMatch(/^from public\.products where not withdrawn and $/);
+      }
+    });
+
     it("an import lists each product it would change with its fields, writes the withdrawn state, and never counts created_at", async () => {
       const before = await exportCatalogue(db);
       const product = (id: number) => before.find((record) => record.id === id)!;
