@@ -535,7 +535,7 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
       { min: 10 },
       { max: 25 },
       { inStock: true },
-      { category: "microcontrollers", min: 5, max: 50, inStock: true },
+      { category: "development-boards", min: 5, max: 50, inStock: true },
       { min: 25, max: 25 },
     ];
     const sorts = ["name", "price-low", "price-high", "rating"] as const;
