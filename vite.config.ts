@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "tailwindcss";
 import { defineConfig } from "vite";
 
-import { displayFallbacks } from "./scripts/css/display-fallbacks";
+import { displayFallbacks } from "./scripts/css/display-fallbacks.ts";
 
 export default defineConfig({
   // Tailwind 3 as a PostCSS plugin: v4 needs newer browsers than our shoppers may have
