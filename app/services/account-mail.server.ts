@@ -111,6 +111,14 @@ function clearRecoveryGrant(request: Request): Promise<string> {
   return recoveryCookie().serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) });
 }
 
+/**
+ * The link was not looked at: an outage, or the hosted service's 429 (its limit, shared by every shopper,
+ * ADR 039). The link may still work, so the page says to try again rather than that it no longer works.
+ */
+function isTryAgainLater(failure: AuthFailure): boolean {
+  return isAuthOutage(failure) || failure.status === 429;
+}
+
 /** What became of a followed link: a response to send (a redirect), or the page to show and its status. */
 export type FollowedLink = Response | { failure: "invalid" | "unavailable"; kind: LinkKind };
 
@@ -127,10 +135,10 @@ export async function followMailedLink(request: Request, token: string, kind: Li
     if (kind === "signup") {
       const outcome = await backend.confirmEmail(token);
       if (outcome.ok) return await createUserSession(request, outcome.session, "/", ACCOUNT_TOASTS.confirmed);
-      return { failure: isAuthOutage(outcome.error) ? "unavailable" : "invalid", kind };
+      return { failure: isTryAgainLater(outcome.error) ? "unavailable" : "invalid", kind };
     }
     const opened = await backend.openRecoveryLink(token);
-    if (!opened.ok) return { failure: isAuthOutage(opened.error) ? "unavailable" : "invalid", kind };
+    if (!opened.ok) return { failure: isTryAgainLater(opened.error) ? "unavailable" : "invalid", kind };
     const cookie = await recoveryCookie().serialize(opened.grant, { secure: isSecure(request) });
     return new Response(null, { status: 303, headers: { Location: "/auth/reset", "Set-Cookie": cookie } });
   } catch (error) {
@@ -161,6 +169,7 @@ export async function resetPassword(request: Request, grant: string, password: s
   if (!outcome.ok) {
     const { code, message } = outcome.error;
     if (code === "over_capacity") return { failure: "overloaded", message };
+    if (outcome.error.status === 429) return { failure: "unavailable", message: AUTH_MESSAGES.busy };
     if (isAuthOutage(outcome.error)) return { failure: "unavailable", message: AUTH_MESSAGES.unavailable };
     return { failure: code === "otp_expired" ? "invalid" : "rejected", message };
   }

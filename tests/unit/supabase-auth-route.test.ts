@@ -379,6 +379,51 @@ describe("mailed links on hosted Supabase", () => {
     },
   );
 
+  it.each(["email", "recovery"])(
+    "/auth/confirm?type=%s when GoTrue answers 429 (its limit, not the link): 503 to try again, never the 403 page",
+    async (type) => {
+      vi.spyOn(logger(), "warn").mockImplementation(() => {});
+      answers.push(goTrue(429, "over_request_rate_limit", "Request rate limit reached"));
+      const answer = await followLink(`token_hash=t&type=${type}`);
+      expect(statusOf(answer)).toBe(503);
+      expect(seen.map((url) => url.pathname)).toEqual(["/auth/v1/verify"]);
+    },
+  );
+
+  it("POST /auth/reset when GoTrue answers 429: 503 'busy', and the link is kept to try again", async () => {
+    vi.spyOn(logger(), "warn").mockImplementation(() => {});
+    const recovery = goTrueSession("recovery-429", "ada@example.com");
+    answers.push(HttpResponse.json(recovery));
+    const grant = cookiesSet((await followLink("token_hash=h&type=recovery")) as Response).get("recovery");
+    const page = new Request(`${ORIGIN}/auth/reset`, { headers: { Cookie: `recovery=${grant}` } });
+    const csrf = await modules.commitCsrfToken(page);
+    answers.push(
+      HttpResponse.json(recovery.user),
+      goTrue(429, "over_request_rate_limit", "Request rate limit reached"),
+    );
+    const request = new Request(`${ORIGIN}/auth/reset`, {
+      method: "POST",
+      headers: {
+        Cookie: `recovery=${grant}; ${csrf.setCookie!.split(";")[0]!}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: ORIGIN,
+      },
+      body: new URLSearchParams({ csrf: csrf.token, password: "a brand new password" }),
+    });
+    const answer = await modules.resetAction({
+      request,
+      context: { clientAddress: "203.0.113.9" },
+      params: {},
+      ...routeOf(request),
+    });
+    expect(answer).not.toBeInstanceOf(Response);
+    expect(statusOf(answer)).toBe(503);
+    expect((answer as unknown as { data: { toast: { description: string } } }).data.toast.description).toBe(
+      AUTH_MESSAGES.busy,
+    );
+    expect(seen.map((url) => url.pathname)).toEqual(["/auth/v1/verify", "/auth/v1/user", "/auth/v1/user"]);
+  });
+
   it("/auth/confirm while GoTrue is down: 503, never the 403 page", async () => {
     answers.push(goTrue(503, "unexpected_failure", "Service Unavailable"));
     expect(statusOf(await followLink("token_hash=t&type=email"))).toBe(503);
