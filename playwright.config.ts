@@ -2,8 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 import { serverEnv, serverNodeArgs } from "./server/memory-settings";
 import { mailPorts } from "./tests/e2e/mail";
+import { DEFAULT_PORTS } from "./scripts/support/default-ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = Number(process.env.E2E_PORT ?? DEFAULT_PORTS.e2e);
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const baseURL = `http://localhost:${PORT}`;
 const MAIL = mailPorts(PORT);

@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 import base from "./playwright.config";
+import { DEFAULT_PORTS } from "./scripts/support/default-ports";
 
 /**
  * A journey subset of the end-to-end tests through the shop as it runs at scale: nginx with the
@@ -9,7 +10,7 @@ import base from "./playwright.config";
  * playwright.config.ts. `npm run test:e2e:proxy` (after `npm run build`).
  */
 
-const PORT = Number(process.env.PROXY_PORT ?? 3300);
+const PORT = Number(process.env.PROXY_PORT ?? DEFAULT_PORTS.proxy);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({

@@ -44,6 +44,7 @@ import { PRODUCT_TABS } from "~/models/product-query";
 import { Visitor } from "../tests/server/harness";
 import { stopAll } from "./support/child-processes";
 import { buildShop, startShop } from "./support/shop-server";
+import { DEFAULT_PORTS } from "./support/default-ports";
 
 const USAGE = `Usage: npm run soak [-- options]   (docs/soak.md)
   --overload          the overload run: 200 connections, 20 % sign-ins, 5 s time-out, one warm-up round
@@ -53,7 +54,7 @@ const USAGE = `Usage: npm run soak [-- options]   (docs/soak.md)
   --connections N     concurrent connections (default 50, 200 with --overload)
   --sign-ins SHARE    the share of requests that sign in, 0 to under 1 (default 0.025, 0.2 with --overload)
   --products N        products in the catalogue (default 10000)
-  --port N            the server's port (default 3240)
+  --port N            the server's port (default ${DEFAULT_PORTS.soak})
   --data-dir DIR      use (and top up) this DATA_DIR instead of a temporary one
   --out FILE          the JSON summary (default soak-results.json)
   --server-log FILE   also write everything the server prints here
@@ -104,7 +105,7 @@ const PAGE_P99_LIMIT_MS = 1_000;
 /** Overload: the server's peak RSS must stay within the memory budget (docs/budgets.md#memory). */
 const PEAK_RSS_LIMIT_MB = 300;
 const PRODUCTS = Number(args.get("products") ?? 10_000);
-const PORT = Number(args.get("port") ?? 3240);
+const PORT = Number(args.get("port") ?? DEFAULT_PORTS.soak);
 const GIVEN_DATA_DIR = args.get("data-dir");
 const OUT = args.get("out") ?? "soak-results.json";
 /** Also stream everything the server prints to this file (its request log, errors), for investigating. */

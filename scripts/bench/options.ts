@@ -1,5 +1,6 @@
 /** `npm run bench` options (docs/benchmarks.md), read from the command line. */
 import { parseArgs } from "node:util";
+import { DEFAULT_PORTS } from "../support/default-ports";
 
 export interface BenchOptions {
   /** Products in the temporary catalogue. */
@@ -33,7 +34,7 @@ export const USAGE = `Usage: npm run bench [-- options]
   --seconds N        seconds per target per round (default 4)
   --warmup N         seconds of warm-up per target before the rounds (default 2)
   --connections N    concurrent connections (default 20)
-  --port N           the server's port (default 3190)
+  --port N           the server's port (default ${DEFAULT_PORTS.bench})
   --skip-build       use the build already in $BUILD_DIR (default build-bench)
   --no-fail          exit 0 when a budget fails (errors still fail the run)
   --json PATH        where to write the results (default bench-results/bench-<time>.json)
@@ -50,7 +51,7 @@ const WHOLE_NUMBERS = {
   seconds: { default: 4, min: 1 },
   warmup: { default: 2, min: 0 },
   connections: { default: 20, min: 1 },
-  port: { default: 3190, min: 1 },
+  port: { default: DEFAULT_PORTS.bench, min: 1 },
 } as const;
 
 function wholeNumber(name: keyof typeof WHOLE_NUMBERS, raw: string | undefined): number {

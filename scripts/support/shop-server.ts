@@ -3,7 +3,7 @@
  * `npm run audit` (scripts/support/ is what the three share).
  *
  *   await buildShop({ buildDir: "build-bench", existing: "reuse" });
- *   const shop = await startShop({ buildDir: "build-bench", port: 3190 });   // /healthz has answered 200
+ *   const shop = await startShop({ buildDir: "build-bench", port: 3200 });   // /healthz has answered 200
  *   ... shop.origin, shop.pid ...
  *   await shop.stop();
  *

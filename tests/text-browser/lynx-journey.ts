@@ -23,10 +23,11 @@ import { simpleParser } from "mailparser";
 
 import { escapeRegExp, JourneyFailure, Lynx, type LynxPage } from "./lynx";
 import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
+import { DEFAULT_PORTS } from "../../scripts/support/default-ports";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILD_DIR = process.env.BUILD_DIR || "build";
-const PORT = Number(process.env.LYNX_PORT || 3190);
+const PORT = Number(process.env.LYNX_PORT || DEFAULT_PORTS.lynx);
 /** The catalogue shows 24 products a page (docs/catalogue.md#paging). */
 const PAGE_SIZE = 24;
 /** At most this many key features on the product page (docs/product-page.md#contents). */
