@@ -133,7 +133,7 @@ describe("parseBenchOptions", () => {
       seconds: 4,
       warmupSeconds: 2,
       connections: 20,
-      port: 3190,
+      port: 3200,
       skipBuild: false,
       noFail: false,
       json: null,
