@@ -45,11 +45,15 @@ interface AuditedRoute {
  * Every page's example URLs, from the list of the shop's pages (app/models/pages.ts): a page added
  * there is audited here. Each report is named after its example (lighthouse-reports/<name>.report.html).
  */
-const ROUTES: AuditedRoute[] = PAGE_EXAMPLES.map(({ name, url, noindex }) => ({
-  name,
-  path: url,
-  noindexByDesign: noindex ?? false,
-}));
+const ROUTES: AuditedRoute[] = PAGE_EXAMPLES
+  // A page that answers a 4xx on purpose (a mailed link that no longer works, ADR 035) fails Lighthouse's
+  // status-code and console audits for the status alone: axe audits it (tests/e2e/a11y-audit.spec.ts).
+  .filter(({ status }) => status === undefined)
+  .map(({ name, url, noindex }) => ({
+    name,
+    path: url,
+    noindexByDesign: noindex ?? false,
+  }));
 
 const ENFORCED_CATEGORIES = ["accessibility", "best-practices", "seo"] as const;
 const CATEGORY_COLUMNS = [

@@ -41,6 +41,11 @@ export interface ExampleUrl {
   url: string;
   /** Its page says noindex on purpose (search results, sign-in); the Lighthouse SEO check expects that. */
   noindex?: true;
+  /**
+   * It answers this 4xx on purpose (a mailed link that no longer works, ADR 035): axe audits it,
+   * Lighthouse does not (its status-code audit would fail it for the status alone). Absent: 200.
+   */
+  status?: 403;
 }
 
 /** What every entry says. */
@@ -181,7 +186,9 @@ const ROUTES = [
     // Where mailed links lead: personal, and a link that works answers a redirect.
     shared: false,
     sitemap: [],
-    examples: [{ name: "link-invalid", url: "/auth/confirm?token_hash=not-a-token&type=signup", noindex: true }],
+    examples: [
+      { name: "link-invalid", url: "/auth/confirm?token_hash=not-a-token&type=signup", noindex: true, status: 403 },
+    ],
   },
   {
     name: "reset",
@@ -191,7 +198,7 @@ const ROUTES = [
     // Its form carries this visitor's CSRF token.
     shared: false,
     sitemap: [],
-    examples: [{ name: "reset-without-link", url: "/auth/reset", noindex: true }],
+    examples: [{ name: "reset-without-link", url: "/auth/reset", noindex: true, status: 403 }],
   },
   { name: "search-box", path: "search", module: "routes/search.tsx", kind: "form" },
   { name: "logout", path: "logout", module: "routes/logout.tsx", kind: "form" },
