@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { linkIn, type MailCatcher, startMailCatcher } from "../support/mail-catcher";
-import { type RunningServer, startServer, Visitor } from "./harness";
+import { sample, scrape } from "../support/metrics";
+import { freePort, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * The accounts' mail through the built server and a real SMTP server (docs/accounts.md, ADR 035):
@@ -42,10 +43,15 @@ const pathOf = (link: string) => {
 describe("accounts that mail", () => {
   let catcher: MailCatcher;
   let server: RunningServer;
+  let metrics: string;
 
   beforeAll(async () => {
     catcher = await startMailCatcher();
-    server = await startServer({ env: { SMTP_URL: catcher.url, SIGN_UP_CONFIRMATION: "required" } });
+    const metricsPort = await freePort();
+    metrics = `http://127.0.0.1:${metricsPort}`;
+    server = await startServer({
+      env: { SMTP_URL: catcher.url, SIGN_UP_CONFIRMATION: "required", METRICS_PORT: String(metricsPort) },
+    });
   });
 
   afterAll(async () => {
@@ -150,6 +156,23 @@ describe("accounts that mail", () => {
     // The tokens never reach the log.
     expect(server.output()).not.toContain(token);
     expect(server.output()).toContain("token_hash=…");
+  });
+
+  it("counts the mails it sent, and none waiting, in its metrics", async () => {
+    const email = newEmail();
+    await signUp(new Visitor(server.origin), email);
+    await catcher.waitFor(email);
+    // The worker sets the gauge once it has sent what was due, a moment after the mail server has it.
+    await expect
+      .poll(async () => {
+        const text = await scrape(metrics);
+        return {
+          sent: (sample(text, "makervolt_mail_sent_total") ?? 0) >= 1,
+          failed: sample(text, "makervolt_mail_failed_attempts_total"),
+          waiting: sample(text, "makervolt_mail_oldest_unsent_age_seconds"),
+        };
+      })
+      .toEqual({ sent: true, failed: 0, waiting: 0 });
   });
 
   it("builds links from SITE_URL whatever Host and X-Forwarded-Host a client sends", async () => {
