@@ -4,8 +4,8 @@ import { configuredDatabase } from "./index.server";
 
 /**
  * What the page of a product no longer sold shows (410 Gone, docs/catalogue.md#withdrawing-a-product):
- * its name and a link to its category. Shoppers' reads never see a withdrawn product (a row-level
- * security policy, supabase/migrations), so this is asked only when a product page finds nothing.
+ * its name and a link to its category. Shoppers' reads never see a withdrawn product (each says
+ * `not withdrawn`, ADR 036), so this is asked only when a product page finds nothing.
  */
 export interface WithdrawnProduct {
   id: number;

@@ -114,8 +114,9 @@ describe("listing the catalogue", () => {
     expect(url.searchParams.get("order")).toBe("name_sort.asc,id.asc");
     expect(url.searchParams.get("offset")).toBe("0");
     expect(url.searchParams.get("limit")).toBe("24");
-    // No filters when the query has none.
-    expect([...url.searchParams.keys()].sort()).toEqual(["limit", "offset", "order", "select"]);
+    // No filters when the query has none but the one every read has: never a withdrawn product.
+    expect([...url.searchParams.keys()].sort()).toEqual(["limit", "offset", "order", "select", "withdrawn"]);
+    expect(url.searchParams.get("withdrawn")).toBe("eq.false");
     expect(headers.get("apikey")).toBe(ANON_KEY);
     expect(headers.get("prefer")).toMatch(/count=exact/);
 
@@ -416,6 +417,7 @@ describe("single products", () => {
     const product = await repository.getProduct(7);
     const { url } = only();
     expect(url.searchParams.get("id")).toBe("eq.7");
+    expect(url.searchParams.get("withdrawn")).toBe("eq.false");
     expect(url.searchParams.get("select")).toBe(COLUMNS);
     expect(product).toMatchObject({ id: 7, price: 129, originalPrice: 149, rating: 0, reviews: 0 });
     expect(product?.specifications).toEqual({ Interface: "I2C" });
@@ -431,7 +433,20 @@ describe("single products", () => {
     expect(seen).toHaveLength(0);
   });
 
-  it("asks the database whether a product the API does not show was withdrawn (its page's 410)", async () => {
+  it("never asks for a withdrawn product: related, featured, the sitemap's ids", async () => {
+    await repository.bestRatedInCategory("displays", 4);
+    await repository.getProducts([1, 2]);
+    answer([{ id: 1 }]);
+    await repository.listProductIds(10);
+    expect(seen.map((request) => request.url.searchParams.get("withdrawn"))).toEqual([
+      "eq.false",
+      "eq.false",
+      "eq.false",
+      "eq.false",
+    ]);
+  });
+
+  it("asks the database whether a product the shop does not show was withdrawn (its page's 410)", async () => {
     answer({ id: 8, name: "BME280 Sensor", category: "sensors" });
     expect(await withdrawnProduct(client, 8)).toEqual({ id: 8, name: "BME280 Sensor", category: "sensors" });
     const { method, url, body } = only();

@@ -65,13 +65,15 @@ function whereClause(query: ProductListQuery, found: number[] | null): { sql: st
     return `$${params.length}`;
   };
   // The search's products by id (index lookups), not a read of every row to test each.
+  // Products withdrawn from sale are never shown (ADR 036); the sort indexes are partial on this.
+  conditions.push("not withdrawn");
   if (found) conditions.push(`id = any(${param(found)}::bigint[])`);
   if (query.category) conditions.push(`category = ${param(query.category)}`);
   if (query.min > PRICE_MIN) conditions.push(`price >= ${param(query.min)}`);
   // The top of the slider reads "$100+": no upper bound.
   if (query.max < PRICE_MAX) conditions.push(`price <= ${param(query.max)}`);
   if (query.inStock) conditions.push("in_stock");
-  return { sql: conditions.length ? `where ${conditions.join(" and ")}` : "", params };
+  return { sql: `where ${conditions.join(" and ")}`, params };
 }
 
 /**
@@ -244,7 +246,10 @@ export class SqlProductRepository implements ProductRepository {
   getProduct(id: number): Promise<Product | null> {
     if (!Number.isSafeInteger(id) || id < 1) return Promise.resolve(null);
     return this.read("load the product", async (tx) => {
-      const { rows } = await tx.query<ProductRow>(`select ${COLUMNS} from public.products where id = $1`, [id]);
+      const { rows } = await tx.query<ProductRow>(
+        `select ${COLUMNS} from public.products where id = $1 and not withdrawn`,
+        [id],
+      );
       return rows[0] ? toProduct(rows[0]) : null;
     });
   }
@@ -254,7 +259,7 @@ export class SqlProductRepository implements ProductRepository {
     return this.read("load the best rated products", async (tx) => {
       // Best rated first, then id: deterministic, and served by the (category, rating, id) index.
       const { rows } = await tx.query<ProductRow>(
-        `select ${COLUMNS} from public.products where category = $1
+        `select ${COLUMNS} from public.products where category = $1 and not withdrawn
          order by rating desc nulls last, id limit $2`,
         [category, limit],
       );
@@ -267,7 +272,7 @@ export class SqlProductRepository implements ProductRepository {
     if (wanted.length === 0) return Promise.resolve([]);
     return this.read("load the products", async (tx) => {
       const { rows } = await tx.query<ProductRow>(
-        `select ${COLUMNS} from public.products where id = any($1::bigint[])`,
+        `select ${COLUMNS} from public.products where id = any($1::bigint[]) and not withdrawn`,
         [wanted],
       );
       const byId = new Map(rows.map((row) => [Number(row.id), toProduct(row)]));
@@ -278,10 +283,11 @@ export class SqlProductRepository implements ProductRepository {
   listProductIds(limit: number): Promise<number[]> {
     if (!Number.isSafeInteger(limit) || limit < 1) return Promise.resolve([]);
     return this.read("list the products", async (tx) => {
-      // Read straight off the primary key index: no row data, however large the catalogue.
-      const { rows } = await tx.query<{ id: number | string }>("select id from public.products order by id limit $1", [
-        limit,
-      ]);
+      // Read straight off the index of the ids on sale: no row data, however large the catalogue.
+      const { rows } = await tx.query<{ id: number | string }>(
+        "select id from public.products where not withdrawn order by id limit $1",
+        [limit],
+      );
       return rows.map((row) => Number(row.id));
     });
   }

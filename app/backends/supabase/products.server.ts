@@ -79,6 +79,12 @@ export class SupabaseProductRepository implements ProductRepository {
     return this.client.from("products");
   }
 
+  /** The products a shopper may see: never one withdrawn from sale (ADR 036). */
+  private onSale(columns: string, options?: { count: "exact"; head?: boolean }): ProductsQuery {
+    const selected: ProductsQuery = this.products().select(columns, options);
+    return selected.eq("withdrawn", false);
+  }
+
   /**
    * The products a catalogue query lists, before its filters: all of them, or those its search
    * finds. The database reads the term (`search_products`, supabase/migrations: the same
@@ -86,7 +92,7 @@ export class SupabaseProductRepository implements ProductRepository {
    * like a table's.
    */
   private listing(query: FacetQuery, columns: string, options: { count: "exact"; head?: boolean }): ProductsQuery {
-    if (!query.search) return this.products().select(columns, options);
+    if (!query.search) return this.onSale(columns, options);
     const args = { term: query.search, exact: query.exact };
     // A head request (the count alone) must be a GET, with the arguments in the query string.
     const rpc = this.client.rpc("search_products", args, { ...options, get: options.head === true });
@@ -129,7 +135,7 @@ export class SupabaseProductRepository implements ProductRepository {
 
   async getProduct(id: number): Promise<Product | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
-    const { data, error, status } = await this.products().select(COLUMNS).eq("id", id).maybeSingle().retry(false);
+    const { data, error, status } = await this.onSale(COLUMNS).eq("id", id).maybeSingle().retry(false);
     if (error) throw backendError(error, status);
     return data ? toProduct(data as unknown as ProductRow) : null;
   }
@@ -137,8 +143,7 @@ export class SupabaseProductRepository implements ProductRepository {
   async bestRatedInCategory(category: string, limit: number): Promise<Product[]> {
     if (!Number.isSafeInteger(limit) || limit < 1) return [];
     // Best rated first, then id: the same deterministic order as the embedded backend.
-    const { data, error, status } = await this.products()
-      .select(COLUMNS)
+    const { data, error, status } = await this.onSale(COLUMNS)
       .eq("category", category)
       .order("rating", { ascending: false, nullsFirst: false })
       .order("id", { ascending: true })
@@ -151,7 +156,7 @@ export class SupabaseProductRepository implements ProductRepository {
   async getProducts(ids: readonly number[]): Promise<Product[]> {
     const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
     if (wanted.length === 0) return [];
-    const { data, error, status } = await this.products().select(COLUMNS).in("id", wanted).retry(false);
+    const { data, error, status } = await this.onSale(COLUMNS).in("id", wanted).retry(false);
     if (error) throw backendError(error, status);
     const byId = new Map(((data ?? []) as unknown as ProductRow[]).map((row) => [Number(row.id), toProduct(row)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
@@ -167,8 +172,7 @@ export class SupabaseProductRepository implements ProductRepository {
     if (!Number.isSafeInteger(limit) || limit < 1) return ids;
     let last = 0;
     while (ids.length < limit) {
-      const { data, error, status } = await this.products()
-        .select(ID_COLUMN)
+      const { data, error, status } = await this.onSale(ID_COLUMN)
         .gt("id", last)
         .order("id", { ascending: true })
         .limit(Math.min(ID_PAGE_SIZE, limit - ids.length))
