@@ -48,8 +48,12 @@ export const ACCOUNT_PAGES = {
     },
   },
   forgotLink: "Forgot your password?",
+  /** The email field's label, the same words as on the sign-in form (app/routes/auth.tsx). */
+  emailLabel: "Email address",
   reset: {
     heading: "Choose a new password",
+    passwordLabel: "New password",
+    passwordHint: "At least 8 characters.",
     intro: "Choose a new password of at least 8 characters. Every other session of your account will be signed out.",
     submit: "Change password",
   },

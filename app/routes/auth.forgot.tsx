@@ -93,7 +93,7 @@ export default function SendLink({ actionData }: Route.ComponentProps) {
           className="mt-5 space-y-5"
         >
           <input type="hidden" name="link" value={kind} />
-          <FormField form={FORM} field="email" label="Email address" error={actionData?.error}>
+          <FormField form={FORM} field="email" label={ACCOUNT_PAGES.emailLabel} error={actionData?.error}>
             {(control) => (
               <input
                 {...control}

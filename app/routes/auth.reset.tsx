@@ -101,8 +101,8 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
           <FormField
             form="reset"
             field="password"
-            label="New password"
-            hint="At least 8 characters."
+            label={copy.passwordLabel}
+            hint={copy.passwordHint}
             error={actionData?.error}
           >
             {(control) => (
