@@ -106,12 +106,18 @@ let temporaryMailDir: string | undefined;
 let mailWorker: MailWorker | undefined;
 
 async function createMailWorker(): Promise<MailWorker> {
-  const { mail, dataDir } = getConfig();
+  const { mail, dataDir, siteOrigin, port } = getConfig();
   const { MailWorker: Worker } = await import("./sql/mail-worker.server");
   const { fileTransport, smtpTransport } = await import("~/lib/mail-transport.server");
   let transport;
-  if (mail.smtpUrl) transport = smtpTransport(mail.smtpUrl);
-  else {
+  if (mail.smtpUrl) {
+    transport = smtpTransport(mail.smtpUrl);
+    if (!siteOrigin)
+      logger().warn(
+        `mail: SITE_URL is not set, so links in mails point at http://localhost:${port}, never at the host a ` +
+          "request names (docs/configuration.md); set SITE_URL to the shop's public address.",
+      );
+  } else {
     const dir = mailDirectory(dataDir);
     // Where, never what: a link in a mail signs its follower in.
     logger().info({ dir }, "mail: SMTP_URL is not set; each mail is written as an .eml file in this folder");

@@ -22,7 +22,7 @@ import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { backendUnavailable } from "~/lib/metrics.server";
 import { type Admission, admitAuthAttempt, type AttemptOutcome } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
-import { siteOrigin } from "~/services/site-origin.server";
+import { mailLinkOrigin } from "~/services/site-origin.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
 import type { Route } from "./+types/auth";
@@ -134,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const backend = await getAuthBackend();
     outcome =
       mode === "sign-up"
-        ? await backend.signUp(validEmail, password, { origin: siteOrigin(request) })
+        ? await backend.signUp(validEmail, password, { origin: mailLinkOrigin() })
         : await backend.signIn(validEmail, password);
   } catch (error) {
     // The database could not be opened: an outage to the shopper, and no attempt of theirs.

@@ -8,7 +8,7 @@ import { ACCOUNT_TOASTS, RECOVERY_LINK_HOURS } from "~/models/account-texts";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 import { admitMailRequest } from "~/services/rate-limit.server";
 import { createUserSession } from "~/services/session.server";
-import { siteOrigin } from "~/services/site-origin.server";
+import { mailLinkOrigin } from "~/services/site-origin.server";
 
 /**
  * The mailed links' flows between the routes and the auth backend (docs/accounts.md#confirmation,
@@ -59,7 +59,7 @@ export async function requestAccountMail(
   let error: AuthFailure | null;
   try {
     const backend = await getAuthBackend();
-    const links = { origin: siteOrigin(request) };
+    const links = { origin: mailLinkOrigin() };
     ({ error } =
       kind === "recovery"
         ? await backend.requestPasswordReset(email, links)

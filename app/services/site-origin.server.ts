@@ -13,3 +13,15 @@ import { type Config, getConfig } from "~/config.server";
 export function siteOrigin(request: Request, config: Pick<Config, "siteOrigin"> = getConfig()): string {
   return config.siteOrigin ?? new URL(request.url).origin;
 }
+
+/**
+ * The origin of the links in account mails (ADR 035): SITE_URL, else the address this server
+ * answers on itself. Never the request's: whoever sends a request chooses its Host (and, through a
+ * proxy that passes it on, its forwarded host), and a reset link mailed to a shopper but pointing
+ * at that host would hand its token to them (password-reset poisoning). Without SITE_URL a mail's
+ * links are right only on the machine the shop runs on, which the server warns of at start when it
+ * sends mail through SMTP.
+ */
+export function mailLinkOrigin(config: Pick<Config, "siteOrigin" | "port"> = getConfig()): string {
+  return config.siteOrigin ?? `http://localhost:${config.port}`;
+}

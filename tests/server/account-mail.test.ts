@@ -71,7 +71,7 @@ describe("accounts that mail", () => {
 
     const [mail] = await catcher.waitFor(email);
     const link = linkIn(mail!);
-    expect(link.startsWith(`${server.origin}/auth/confirm?token_hash=`)).toBe(true);
+    expect(link.startsWith(`http://localhost:${new URL(server.origin).port}/auth/confirm?token_hash=`)).toBe(true);
     expect(mail!.raw).not.toContain("evil.example");
 
     expect((await signIn(visitor, email)).status).toBe(400);
@@ -173,6 +173,20 @@ describe("accounts that mail", () => {
         };
       })
       .toEqual({ sent: true, failed: 0, waiting: 0 });
+  });
+
+  it("without SITE_URL, builds links from its own address, never from a Host a client sends", async () => {
+    const visitor = new Visitor(server.origin);
+    const email = newEmail();
+    await signUp(visitor, email);
+    await catcher.waitFor(email);
+    const fields = await authFields(visitor, "/auth/forgot");
+    const forged = { host: "evil.example", "x-forwarded-host": "evil.example" };
+    const response = await visitor.post("/auth/forgot", { ...fields, email }, forged);
+    expect(response.status).toBe(303);
+    const [, reset] = await catcher.waitFor(email, 2);
+    expect(linkIn(reset!).startsWith(`http://localhost:${new URL(server.origin).port}/auth/confirm?`)).toBe(true);
+    expect(reset!.raw).not.toContain("evil.example");
   });
 
   it("builds links from SITE_URL whatever Host and X-Forwarded-Host a client sends", async () => {
