@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 import base from "./playwright.config";
 import { DEFAULT_PORTS } from "./scripts/support/default-ports";
+import { mailPorts } from "./tests/e2e/mail";
 
 /**
  * A journey subset of the end-to-end tests through the shop as it runs at scale: nginx with the
@@ -21,16 +22,31 @@ export default defineConfig({
   testIgnore: [],
   outputDir: "test-results-proxy",
   use: { ...base.use, baseURL },
-  webServer: {
-    command: "node --import tsx tests/support/proxy-topology.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // Caching is the subject here: a sign-up signs in at once (docs/accounts.md#confirmation); the
-    // confirmation journeys run in playwright.config.ts's suite.
-    env: { PROXY_PORT: String(PORT), BUILD_DIR: process.env.BUILD_DIR || "build", SIGN_UP_CONFIRMATION: "optional" },
-    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // A sign-up signs in at once here (below): the journeys of SIGN_UP_CONFIRMATION=required, tagged
+  // @confirmation, run in playwright.config.ts's suite.
+  projects: base.projects!.map((project) => ({
+    ...project,
+    grepInvert: [project.grepInvert as RegExp, /@confirmation/],
+  })),
+  webServer: [
+    // The same SMTP server that keeps what the shop mails as in playwright.config.ts: the accounts'
+    // journeys read their links from it here too, mailed by whichever process took the sign-up.
+    Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!,
+    {
+      command: "node --import tsx tests/support/proxy-topology.ts",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PROXY_PORT: String(PORT),
+        BUILD_DIR: process.env.BUILD_DIR || "build",
+        SMTP_URL: `smtp://127.0.0.1:${mailPorts().smtp}`,
+        // Caching is the subject here: a sign-up signs in at once (docs/accounts.md#confirmation).
+        SIGN_UP_CONFIRMATION: "optional",
+      },
+      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -66,7 +66,8 @@ async function signOutFromMenu(page: Page) {
 }
 
 test.describe("accounts", () => {
-  test("sign up, confirm by the mailed link, see the email in the menu, sign out, sign in again", async ({
+  // @confirmation: with SIGN_UP_CONFIRMATION=required, the default (the proxy suite signs in at sign-up).
+  test("sign up, confirm by the mailed link, see the email in the menu, sign out, sign in again @confirmation", async ({
     page,
     hasJs,
   }) => {
@@ -158,7 +159,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create a new account");
   });
 
-  test("a sign-up with a taken address (in any case) answers like a new one, and mails its owner", async ({
+  test("a sign-up with a taken address (in any case) answers like a new one, and mails its owner @confirmation", async ({
     page,
     hasJs,
   }) => {
@@ -176,7 +177,10 @@ test.describe("accounts", () => {
       .toEqual(["Confirm your MakerVolt account", "Someone tried to create a MakerVolt account with your address"]);
   });
 
-  test("signing in before confirming: Email not confirmed, and Send the link again", async ({ page, hasJs }) => {
+  test("signing in before confirming: Email not confirmed, and Send the link again @confirmation", async ({
+    page,
+    hasJs,
+  }) => {
     const address = newEmail();
     await signUp(page, hasJs, address);
     await expect(notifications(page).getByText("Account created!")).toBeVisible();
