@@ -24,6 +24,7 @@ import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 
 import { PAGE_EXAMPLES } from "../app/models/pages";
+import { DEFAULT_PORTS } from "./support/default-ports";
 import { buildShop, startShop, type Shop } from "./support/shop-server";
 
 interface AuditedRoute {
@@ -72,7 +73,7 @@ const flagValue = (name: string) => {
 };
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const SKIP_BUILD = argv.includes("--skip-build") || process.env.AUDIT_SKIP_BUILD === "1";
-const PORT = Number(flagValue("--port") ?? process.env.AUDIT_PORT ?? 3180);
+const PORT = Number(flagValue("--port") ?? process.env.AUDIT_PORT ?? DEFAULT_PORTS.audit);
 const ONLY = flagValue("--only");
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const ORIGIN = `http://localhost:${PORT}`;
