@@ -4,7 +4,7 @@ import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/c
 
 import { FormField } from "~/components/form-field";
 import { LinkInvalid } from "~/components/link-invalid";
-import { primaryButtonClass } from "~/components/primary-button";
+import { FormSubmitButton } from "~/components/form-submit-button";
 import { showToast } from "~/components/use-toast";
 import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account-texts";
 import { noindexPageMeta } from "~/models/page-meta";
@@ -116,13 +116,7 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
               />
             )}
           </FormField>
-          <button
-            type="submit"
-            disabled={busy}
-            className={`${primaryButtonClass} min-h-11 w-full px-5 disabled:cursor-wait disabled:bg-brand-700`}
-          >
-            {busy ? "Processing..." : copy.submit}
-          </button>
+          <FormSubmitButton busy={busy} label={copy.submit} />
         </Form>
       </div>
     </div>

@@ -7,7 +7,7 @@ import { getAuthBackend } from "~/backends/index.server";
 import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage, type SignUpOutcome } from "~/backends/types.server";
 import { FormField } from "~/components/form-field";
 import { HoneypotFields, HoneypotFieldsProvider } from "~/components/honeypot";
-import { primaryButtonClass } from "~/components/primary-button";
+import { FormSubmitButton } from "~/components/form-submit-button";
 import { showToast } from "~/components/use-toast";
 import type { FieldErrors } from "~/models/field-errors";
 import { noindexPageMeta } from "~/models/page-meta";
@@ -264,14 +264,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               />
             )}
           </FormField>
-          <button
-            type="submit"
-            disabled={busy}
-            // Busy, it reads "Processing...": a darker fill, not a fade, keeps that text at 4.5:1.
-            className={`${primaryButtonClass} min-h-11 w-full px-5 disabled:cursor-wait disabled:bg-brand-700`}
-          >
-            {busy ? "Processing..." : copy.submit}
-          </button>
+          <FormSubmitButton busy={busy} label={copy.submit} />
         </Form>
         {mode === "sign-in" && (
           // After the button, so Tab leads from the password straight to Sign In.
