@@ -410,6 +410,15 @@ export function ignoredSettings(env: Env): string[] {
       ignored.push([name, "no backups are scheduled without BACKUP_DIR"]);
   }
   if (given("DATA_DIR") && hosted) ignored.push(["DATA_DIR", "the project keeps the data, and sends the mail"]);
+  if (hosted) {
+    for (const name of ["SMTP_URL", "MAIL_FROM"].filter(given))
+      ignored.push([name, "the project sends the account mails itself, through its own SMTP settings"]);
+    if (given("SIGN_UP_CONFIRMATION"))
+      ignored.push([
+        "SIGN_UP_CONFIRMATION",
+        'the project\'s "Confirm email" switch decides (docs/configuration.md#hosted-supabase)',
+      ]);
+  }
   if (given("DATA_DIR") && postgres && given("SMTP_URL"))
     ignored.push(["DATA_DIR", "the data is at DATABASE_URL, and mail goes to SMTP_URL"]);
   if (!postgres)

@@ -386,6 +386,16 @@ describe("settings set but ignored (a line each at start)", () => {
     ]);
   });
 
+  it("names the mail settings with hosted Supabase, which mails itself", () => {
+    expect(
+      ignoredSettings({ ...HOSTED, SMTP_URL: "smtp://m", MAIL_FROM: "a@b.c", SIGN_UP_CONFIRMATION: "optional" }),
+    ).toEqual([
+      "SMTP_URL is set but ignored with hosted Supabase (SUPABASE_URL): the project sends the account mails itself, through its own SMTP settings.",
+      "MAIL_FROM is set but ignored with hosted Supabase (SUPABASE_URL): the project sends the account mails itself, through its own SMTP settings.",
+      'SIGN_UP_CONFIRMATION is set but ignored with hosted Supabase (SUPABASE_URL): the project\'s "Confirm email" switch decides (docs/configuration.md#hosted-supabase).',
+    ]);
+  });
+
   it("names half of hosted Supabase, and the service role key without it", () => {
     expect(ignoredSettings({ SUPABASE_URL: "https://x.supabase.co", SUPABASE_SERVICE_ROLE_KEY: "k" })).toEqual([
       "SUPABASE_URL is set but ignored with the embedded database: hosted Supabase needs both SUPABASE_URL and SUPABASE_ANON_KEY.",
