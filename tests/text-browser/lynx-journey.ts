@@ -14,14 +14,13 @@
  * interactive sessions, and one is posted with `-post_data`. Cookies live in one jar for the run.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { simpleParser } from "mailparser";
-
 import { escapeRegExp, JourneyFailure, Lynx, type LynxPage } from "./lynx";
+import { linkIn, type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
 import { DEFAULT_PORTS } from "../../scripts/support/default-ports";
 
@@ -141,35 +140,19 @@ function expectLandedOn(page: LynxPage, pathname: string, search = "") {
 }
 
 /**
- * The link in the last mail to `email` the server wrote to `DATA_DIR/mail` as an .eml file (the quick
- * start's mail, without SMTP_URL: docs/accounts.md#mail), waiting up to five seconds for it.
+ * The link in the `count`-th mail to `email` (1 = the first), as the shop sent it through SMTP to the
+ * mail server this run starts (tests/support/mail-catcher.ts), waiting up to ten seconds for it.
  */
-async function mailedLink(dataDir: string, email: string): Promise<string> {
-  const dir = path.join(dataDir, "mail");
-  for (let waited = 0; waited < 5_000; waited += 100) {
-    const files = (() => {
-      try {
-        return readdirSync(dir)
-          .filter((name) => name.endsWith(".eml"))
-          .sort();
-      } catch {
-        return [];
-      }
-    })();
-    for (const file of files.reverse()) {
-      const mail = await simpleParser(readFileSync(path.join(dir, file)));
-      const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-      if (to?.value[0]?.address?.toLowerCase() !== email.toLowerCase()) continue;
-      const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail.text ?? "")?.[0];
-      expectThat(link, `The mail "${mail.subject ?? ""}" to ${email} should hold a link to /auth/confirm.`);
-      return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new JourneyFailure(`No mail to ${email} was written to ${dir} within five seconds.`);
+async function mailedLink(catcher: MailCatcher, email: string, count = 1): Promise<string> {
+  const mails = await catcher.waitFor(email, count).catch(() => {
+    throw new JourneyFailure(`Mail number ${count} to ${email} did not come within ten seconds.`);
+  });
+  const link = linkIn(mails[count - 1]!);
+  expectThat(link.includes("/auth/confirm?"), `The mail "${mails[count - 1]!.subject}" should link to /auth/confirm.`);
+  return link;
 }
 
-async function journey(lynx: Lynx, origin: string, dataDir: string, step: (name: string) => void) {
+async function journey(lynx: Lynx, origin: string, catcher: MailCatcher, step: (name: string) => void) {
   // Home: the hero heading and four featured products, each readable as name, rating and price.
   const home = await lynx.dump("home", `${origin}/`);
   expectThat(home.hasHeading(HOME_HEADING), `The home page should have the heading "${HOME_HEADING}".`, home);
@@ -455,7 +438,7 @@ async function journey(lynx: Lynx, origin: string, dataDir: string, step: (name:
   step(`sign up at ${new URL(signUpUrl).pathname}${new URL(signUpUrl).search}: "Account created!", still signed out`);
 
   // The confirmation mail's link, as the shopper would open it from their mail: confirmed and signed in.
-  const link = await mailedLink(dataDir, email);
+  const link = await mailedLink(catcher, email);
   expectThat(
     link.startsWith(`${origin}/auth/confirm?token_hash=`),
     `The confirmation link should start with ${origin}/auth/confirm?token_hash=, not ${link}.`,
@@ -512,9 +495,51 @@ async function journey(lynx: Lynx, origin: string, dataDir: string, step: (name:
   expectSignedOut(refused);
   step(`wrong password: "Sign in Failed", the email kept in its field`);
 
-  // Sign in.
+  // A lost password: "Forgot your password?" under the form, the mailed link, a new password.
+  const forgotUrl = refused.linkUrl("Forgot your password?");
+  const forgot = await lynx.dump("forgot password", forgotUrl);
+  expectThat(
+    forgot.hasHeading("Reset your password"),
+    `"Forgot your password?" should open "Reset your password".`,
+    forgot,
+  );
+  const forgotEmail = forgot.fieldAfter("Email address");
+  const resetAsked = await lynx.session("reset link asked for", forgotUrl, (keys) =>
+    keys.goTo(forgotEmail).type(email).press("Tab").press("Enter"),
+  );
+  expectToast(
+    resetAsked,
+    "Check your email",
+    "If that address has a MakerVolt account, we have sent it a link to choose a new password. The link works for one hour.",
+  );
+  const resetLink = await mailedLink(catcher, email, 2);
+  const choose = await lynx.dump("choose a new password", resetLink);
+  expectThat(
+    choose.hasHeading("Choose a new password"),
+    `The mailed reset link should open "Choose a new password", not ${choose.url?.pathname}.`,
+    choose,
+  );
+  const newPassword = "lynx-journey-2";
+  const changed = await lynx.session("password changed", choose.url!.href, (keys) =>
+    keys.goTo(choose.fieldAfter("New password")).type(newPassword).press("Tab").press("Enter"),
+  );
+  expectLandedOn(changed, "/");
+  expectToast(
+    changed,
+    "Password changed",
+    "Your password has been changed and you are signed in. Every other session has been signed out.",
+  );
+  expectSignedIn(changed, email);
+  const again = await lynx.dumpError("the reset link again", resetLink);
+  expectThat(again.status === 403, `A used reset link should answer 403, not ${again.status}.`, again.page);
+  step(`forgot password: "Check your email", the mailed link, a new password: "Password changed", signed in`);
+  await lynx.session("logged out again", `${origin}/`, (keys) =>
+    keys.goTo(changed.buttonNumber("Logout")).press("Enter"),
+  );
+
+  // Sign in, with the new password.
   const signedIn = await lynx.session("signed in", signInUrl, (keys) =>
-    keys.goTo(signInEmail).type(email).press("Tab").type(password).press("Tab").press("Enter"),
+    keys.goTo(signInEmail).type(email).press("Tab").type(newPassword).press("Tab").press("Enter"),
   );
   expectLandedOn(signedIn, "/");
   expectToast(signedIn, "Welcome back!", "You've successfully signed in.");
@@ -549,15 +574,17 @@ async function main() {
   const workDir = mkdtempSync(path.join(tmpdir(), "makervolt-lynx-"));
   const dataDir = path.join(workDir, "data");
   let server: RunningServer | null = null;
+  // The shop mails through a real SMTP server, as in production (SMTP_URL), which keeps what it gets.
+  const catcher = await startMailCatcher();
   const stopOnSignal = (signal: NodeJS.Signals) => {
-    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    void Promise.all([server?.stop(), catcher.stop()]).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   };
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
 
   let failed = false;
   try {
-    server = await startBuiltServer(ROOT, BUILD_DIR, PORT, dataDir);
+    server = await startBuiltServer(ROOT, BUILD_DIR, PORT, dataDir, { SMTP_URL: catcher.url });
     const lynx = new Lynx({ workDir, lynxPath: process.env.LYNX_PATH });
     console.log(`lynx journey against ${server.origin} (${BUILD_DIR}/)`);
     let since = Date.now();
@@ -566,7 +593,7 @@ async function main() {
       since = Date.now();
     };
     await withdrawnProduct(lynx, server.origin, dataDir, step);
-    await journey(lynx, server.origin, dataDir, step);
+    await journey(lynx, server.origin, catcher, step);
     console.log("lynx journey passed");
   } catch (error) {
     failed = true;
@@ -578,6 +605,7 @@ async function main() {
     console.error(`\nlynx's configuration, cookie jar, keystroke scripts and saved pages are kept in ${workDir}`);
   } finally {
     await server?.stop();
+    await catcher.stop();
     if (!failed) rmSync(workDir, { recursive: true, force: true });
   }
   process.exitCode = failed ? 1 : 0;

@@ -55,6 +55,7 @@ export async function startBuiltServer(
   buildDir: string,
   port: number,
   dataDir = "memory://",
+  env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const origin = `http://localhost:${port}`;
   // Another server on the port would answer /healthz and the journey would test it instead.
@@ -72,6 +73,7 @@ export async function startBuiltServer(
       NODE_ENV: "production",
       SUPABASE_URL: "",
       SUPABASE_ANON_KEY: "",
+      ...env,
     }),
     stdio: ["ignore", "pipe", "pipe"],
   });
