@@ -558,6 +558,30 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
         }
     });
 
+    it("keeps no failed read: the next page reads the facts again", async () => {
+      let failOnce = true;
+      const flaky = {
+        ...db,
+        transaction: (body) =>
+          db.transaction((tx) =>
+            body({
+              ...tx,
+              query: (sql: string, params?: unknown[]) => {
+                if (failOnce && sql.includes("price::float8")) {
+                  failOnce = false;
+                  return Promise.reject(Object.assign(new Error("connection lost"), { code: "08006" }));
+                }
+                return tx.query(sql, params);
+              },
+            } as typeof tx),
+          ),
+      } as SqlClient;
+      const kept = new SqlProductRepository(flaky, { keepSearches: true });
+      const query: ProductListQuery = { ...LIST, search: "sensor" };
+      await expect(kept.listProducts(query)).rejects.toThrow(/connection lost/);
+      expect(await kept.listProducts(query)).toEqual(await repository.listProducts(query));
+    });
+
     it("asks the database only for the page's rows once a term, its facts and its order are read", async () => {
       const statements: string[] = [];
       const spy = {

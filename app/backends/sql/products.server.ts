@@ -52,6 +52,8 @@ const KEPT_SEARCH_BYTES = 3 * 1024 * 1024;
 interface ResolvedSearch {
   ids: number[];
   reading: Record<string, unknown>;
+  /** Whether it was kept (the embedded database): only then are its facts read and kept with it. */
+  kept: boolean;
   /** A kept search's facts, read when its listing or counts first need them. */
   facts?: Promise<SearchFacts>;
 }
@@ -137,15 +139,19 @@ export class SqlProductRepository implements ProductRepository {
     if (kept) return Promise.resolve(kept);
     const inFlight = this.resolving.get(key);
     if (inFlight) return inFlight;
-    const resolved = this.read("search the catalogue", async (tx) => {
+    const resolved: Promise<ResolvedSearch> = this.read("search the catalogue", async (tx) => {
       const { rows } = await tx.query<{ reading: { ids?: (number | string)[] } & Record<string, unknown> }>(
         "select public.search_resolve($1, $2) as reading",
         [term, exact],
       );
       const { ids = [], ...reading } = rows[0]?.reading ?? {};
-      const search = { ids: ids.map(Number), reading };
       // Kept unless the catalogue changed while it was being read (forgetSearches ran since).
-      if (this.resolving.get(key) === resolved) this.searches?.set(key, search);
+      const search: ResolvedSearch = {
+        ids: ids.map(Number),
+        reading,
+        kept: !!this.searches && this.resolving.get(key) === resolved,
+      };
+      if (search.kept) this.searches?.set(key, search);
       return search;
     }).finally(() => {
       if (this.resolving.get(key) === resolved) this.resolving.delete(key);
@@ -163,31 +169,43 @@ export class SqlProductRepository implements ProductRepository {
   }
 
   /**
-   * A kept search's facts and its order under `sort` (ADR 040), read once each; null where
-   * searches are not kept (a PostgreSQL server may change underneath) or for no search.
+   * A kept search's facts and its order under `sort` (ADR 040), read once each and kept with it; a
+   * read that fails is not kept, so the next page tries again. Null for a search that was not kept
+   * (a PostgreSQL server may change underneath).
    */
-  private async keptFacts(query: FacetQuery, sort?: Sort): Promise<{ facts: SearchFacts; order?: Int32Array } | null> {
-    if (!this.searches || !query.search) return null;
-    const search = await this.resolveSearch(query.search, query.exact);
-    if (!this.searches.has(JSON.stringify([query.search, query.exact]))) return null;
-    search.facts ??= this.read("search the catalogue", (tx) => readSearchFacts(tx, search.ids));
-    const facts = await search.facts;
+  private async keptFacts(
+    search: ResolvedSearch | null,
+    sort?: Sort,
+  ): Promise<{ facts: SearchFacts; order?: Int32Array } | null> {
+    if (!search?.kept) return null;
+    const facts = await (search.facts ??= this.read("search the catalogue", (tx) =>
+      readSearchFacts(tx, search.ids),
+    ).catch((error: unknown) => {
+      search.facts = undefined;
+      throw error;
+    }));
     if (!sort) return { facts };
     let order = facts.orders.get(sort);
     if (!order) {
-      order = this.read("sort the products", (tx) => readSearchOrder(tx, facts, ORDER_BY[sort]));
+      order = this.read("sort the products", (tx) => readSearchOrder(tx, facts, ORDER_BY[sort])).catch(
+        (error: unknown) => {
+          facts.orders.delete(sort);
+          throw error;
+        },
+      );
       facts.orders.set(sort, order);
     }
     return { facts, order: await order };
   }
 
   async listProducts(query: ProductListQuery): Promise<ProductPage> {
-    const kept = await this.keptFacts(query, query.sort);
+    const search = query.search ? await this.resolveSearch(query.search, query.exact) : null;
+    const kept = await this.keptFacts(search, query.sort);
     if (kept?.order) {
       const { total, ids } = pageOfSearch(kept.facts, kept.order, query, PAGE_SIZE);
       return { total, products: await this.getProducts(ids) };
     }
-    const found = query.search ? (await this.resolveSearch(query.search, query.exact)).ids : null;
+    const found = search?.ids ?? null;
     if (found?.length === 0) return { products: [], total: 0 };
     const where = whereClause(query, found);
     const n = where.params.length;
@@ -222,8 +240,8 @@ export class SqlProductRepository implements ProductRepository {
 
   /** The counts among the products the search found (catalogue_counts), with the search's reading. */
   async countFacets(query: FacetQuery): Promise<CatalogueFacets> {
-    const kept = await this.keptFacts(query);
     const search = query.search ? await this.resolveSearch(query.search, query.exact) : null;
+    const kept = await this.keptFacts(search);
     if (kept) return toCatalogueFacets({ ...countSearch(kept.facts, query), search: search?.reading ?? null });
     const args = facetArguments(query);
     const counts = await this.read("count the products", async (tx) => {
