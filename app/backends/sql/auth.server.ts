@@ -193,25 +193,8 @@ export class SqlAuthBackend implements AuthBackend {
     return { user: { id: row.user_id, email: row.email }, session };
   }
 
-  async resendConfirmation(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
-    try {
-      const now = new Date(this.now());
-      const mailed = await this.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string; email: string }>(
-          "select id, email from auth.users where lower(email) = lower($1) and email_confirmed_at is null",
-          [email],
-        );
-        const user = rows[0];
-        if (!user) return false;
-        const token = await this.issueLink(tx, user.id, "signup", now);
-        await enqueueMail(tx, user.email, confirmationMail(linkUrl(links, token, "signup")), now);
-        return true;
-      });
-      if (mailed) this.onMail();
-      return { error: null };
-    } catch (error) {
-      return { error: failureOf(error, "Resending a confirmation") };
-    }
+  resendConfirmation(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    return this.mailLink(email, "signup", links);
   }
 
   async confirmEmail(token: string): Promise<AuthOutcome> {
@@ -233,24 +216,39 @@ export class SqlAuthBackend implements AuthBackend {
     }
   }
 
-  async requestPasswordReset(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+  requestPasswordReset(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    return this.mailLink(email, "recovery", links);
+  }
+
+  /**
+   * A new link of `type` mailed to the account of `email` (a confirmation only while it is
+   * unconfirmed), in one transaction with its outbox row; nothing for any other address, and the
+   * same answer either way (no enumeration).
+   */
+  private async mailLink(
+    email: string,
+    type: "signup" | "recovery",
+    links: MailLinks,
+  ): Promise<{ error: AuthFailure | null }> {
     try {
       const now = new Date(this.now());
       const mailed = await this.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ id: string; email: string }>(
-          "select id, email from auth.users where lower(email) = lower($1)",
+          `select id, email from auth.users where lower(email) = lower($1)${type === "signup" ? " and email_confirmed_at is null" : ""}`,
           [email],
         );
         const user = rows[0];
         if (!user) return false;
-        const token = await this.issueLink(tx, user.id, "recovery", now);
-        await enqueueMail(tx, user.email, recoveryMail(linkUrl(links, token, "recovery")), now);
+        const url = linkUrl(links, await this.issueLink(tx, user.id, type, now), type);
+        await enqueueMail(tx, user.email, type === "signup" ? confirmationMail(url) : recoveryMail(url), now);
         return true;
       });
       if (mailed) this.onMail();
       return { error: null };
     } catch (error) {
-      return { error: failureOf(error, "Requesting a password reset") };
+      return {
+        error: failureOf(error, type === "signup" ? "Resending a confirmation" : "Requesting a password reset"),
+      };
     }
   }
 
