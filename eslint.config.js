@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -59,7 +60,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
-    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y, "simple-import-sort": simpleImportSort },
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
       parserOptions: { ecmaFeatures: { jsx: true } },
@@ -73,7 +74,22 @@ export default tseslint.config(
       "react/prop-types": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // One import order everywhere: packages, then `~/` paths, then the file's neighbours.
+      "simple-import-sort/imports": "error",
+      "simple-import-sort/exports": "error",
     },
+  },
+  {
+    // Inside app/, another folder's module is named by its `~/` path, a neighbour by `./`.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/models/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../*"], message: "Use the ~/ path." }] }] },
+  },
+  {
+    // Except in models/, which names its own modules by relative path: the route config loads
+    // app/models/site/pages.ts before Vite's `~` alias exists (docs/architecture.md#floors).
+    files: ["app/models/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/*"], message: "Use a relative path." }] }] },
   },
   // The floors of app/ and who may import whom (docs/architecture.md#floors): each floor imports
   // only from the floors below it, so nothing low knows about anything above it.

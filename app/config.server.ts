@@ -19,7 +19,7 @@ const DEFAULT_DATA_DIR = ".data";
 const DEFAULT_PORT = 3000;
 /** Settings whose value a start-up error must not repeat. */
 const SECRETS = new Set(["SESSION_SECRET", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY", "SMTP_URL"]);
-/** The sender's name when MAIL_FROM is unset (app/models/shop.ts's SHOP_NAME; this file imports nothing of the app's). */
+/** The sender's name when MAIL_FROM is unset (app/models/site/shop.ts's SHOP_NAME; this file imports nothing of the app's). */
 const SHOP_NAME_IN_MAIL = "MakerVolt";
 /** TRUST_PROXY=1: a proxy on this machine, as docs/deploy.md sets nginx up (the loopback addresses, no others). */
 const LOOPBACK_PROXY = ["127.0.0.1", "::1"];

@@ -1,11 +1,12 @@
 import { Writable } from "node:stream";
 
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, ServerRouter } from "react-router";
 
-import { NonceProvider } from "~/components/nonce";
+import { NonceProvider } from "~/components/layout/nonce";
+import { logger } from "~/lib/log.server";
 import { HtmlBody, wholePage } from "~/services/html-body.server";
 import { createNonce, nonceSource, setSecurityHeaders } from "~/services/security-headers.server";
 import {
@@ -14,15 +15,14 @@ import {
   setCacheHeaders,
   SHARED_DATA_CACHE_CONTROL,
 } from "~/services/shared-pages.server";
-import { logger } from "~/lib/log.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
 // closes the data backend, asks whether pages may be kept in process and serves the app's metrics
 // through these.
-export { catalogueChangesOnlyHere, closeBackend, openBackend } from "~/backends/index.server";
 export { onCatalogueChange } from "~/backends/catalogue-changes.server";
-export { cookieSecret } from "~/services/cookie-policy.server";
+export { catalogueChangesOnlyHere, closeBackend, openBackend } from "~/backends/index.server";
 export { appMetrics } from "~/lib/metrics.server";
+export { cookieSecret } from "~/services/cookie-policy.server";
 
 /**
  * How long a streamed page waits for data still loading; React Router rejects what is still

@@ -1,3 +1,4 @@
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -9,20 +10,19 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { useEffect, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
-import { IconSprite } from "~/components/icons";
-import { useNonce } from "~/components/nonce";
-import { primaryButtonClass } from "~/components/primary-button";
-import { RouteAnnouncer } from "~/components/route-announcer";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { MAIN_CONTENT_ID, SkipLinks } from "~/components/skip-links";
-import { Toaster } from "~/components/toaster";
-import { cataloguePath } from "~/models/catalogue-query";
-import { NEWSLETTER_FORM } from "~/models/newsletter";
-import { pageTitle, SHOP_NAME } from "~/models/shop";
+import { useNonce } from "~/components/layout/nonce";
+import { RouteAnnouncer } from "~/components/layout/route-announcer";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { MAIN_CONTENT_ID, SkipLinks } from "~/components/layout/skip-links";
+import { Toaster } from "~/components/toast/toaster";
+import { IconSprite } from "~/components/ui/icons";
+import { primaryButtonClass } from "~/components/ui/primary-button";
+import { cataloguePath } from "~/models/catalogue/catalogue-query";
+import { pageTitle, SHOP_NAME } from "~/models/site/shop";
+import { NEWSLETTER_FORM } from "~/models/toast/newsletter";
 import { commitCsrfToken } from "~/services/csrf.server";
 import { getUser } from "~/services/session.server";
 import { rootHeaders, rootLoaderData } from "~/services/shared-pages.server";

@@ -23,9 +23,9 @@ import path from "node:path";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 
-import { PAGE_EXAMPLES } from "../app/models/pages";
+import { PAGE_EXAMPLES } from "../app/models/site/pages";
 import { DEFAULT_PORTS } from "./support/default-ports";
-import { buildShop, startShop, type Shop } from "./support/shop-server";
+import { buildShop, type Shop, startShop } from "./support/shop-server";
 
 interface AuditedRoute {
   name: string;
@@ -43,7 +43,7 @@ interface AuditedRoute {
 }
 
 /**
- * Every page's example URLs, from the list of the shop's pages (app/models/pages.ts): a page added
+ * Every page's example URLs, from the list of the shop's pages (app/models/site/pages.ts): a page added
  * there is audited here. Each report is named after its example (lighthouse-reports/<name>.report.html).
  */
 const ROUTES: AuditedRoute[] = PAGE_EXAMPLES

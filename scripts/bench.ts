@@ -30,20 +30,20 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 
-import { exampleUrl } from "~/models/pages";
+import { exampleUrl } from "~/models/site/pages";
 
-import { checkBudgets, type BudgetResult } from "./bench/budgets";
-import { PathPool, SHOPPER_TYPOS, coldProductPaths, coldSearchPaths } from "./bench/cold-urls";
+import { type BudgetResult, checkBudgets } from "./bench/budgets";
+import { coldProductPaths, coldSearchPaths, PathPool, SHOPPER_TYPOS } from "./bench/cold-urls";
 import { firstVisitAssets, gzipBytes } from "./bench/first-visit";
-import { loadTarget, type Failure, type Target } from "./bench/load";
-import { USAGE, parseBenchOptions, type BenchOptions } from "./bench/options";
-import { warmUpAndAlternate } from "./bench/rounds";
-import { benchProxy } from "./bench/proxy";
+import { type Failure, loadTarget, type Target } from "./bench/load";
+import { type BenchOptions, parseBenchOptions, USAGE } from "./bench/options";
 import { RssSampler, statusMb, waitUntilIdle } from "./bench/processes";
-import { budgetsTable, comparisonTable, firstVisitTable, targetsTable, type FirstVisitWeights } from "./bench/report";
+import { benchProxy } from "./bench/proxy";
+import { budgetsTable, comparisonTable, firstVisitTable, type FirstVisitWeights, targetsTable } from "./bench/report";
+import { warmUpAndAlternate } from "./bench/rounds";
 import { summarise, type TargetSummary } from "./bench/stats";
 import { runQuietly, stopAll } from "./support/child-processes";
-import { buildShop, startShop, type Shop } from "./support/shop-server";
+import { buildShop, type Shop, startShop } from "./support/shop-server";
 
 const BUILD_DIR = process.env.BUILD_DIR || "build-bench";
 /** The static file, whose requests a second are the ratios' denominator. */
@@ -60,7 +60,7 @@ let stopping = false;
 /**
  * What the bench measures, each by a name its budgets (bench/budgets.ts) and the saved runs know
  * it by. The pages' URLs are their example URLs in the list of the shop's pages
- * (app/models/pages.ts); the sorts, pages and searches measured on the catalogue are the bench's.
+ * (app/models/site/pages.ts); the sorts, pages and searches measured on the catalogue are the bench's.
  */
 function targets(products: number): Target[] {
   const fixed = (name: string, p: string): Target => ({ name, what: p, path: p });

@@ -14,7 +14,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { configuredDatabase } from "~/backends/index.server";
 import {
   type CatalogueFormat,
   type CatalogueRecord,
@@ -22,6 +21,7 @@ import {
   formatOfFile,
   writeCatalogueFile,
 } from "~/backends/catalogue-file.server";
+import { configuredDatabase } from "~/backends/index.server";
 import {
   type CatalogueImportResult,
   type ChangedProduct,

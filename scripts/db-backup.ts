@@ -12,10 +12,10 @@
 import { copyFile, mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
-import { getConfig } from "~/config.server";
-import { configuredDatabase } from "~/backends/index.server";
 import { backUp } from "~/backends/embedded/backup.server";
 import { holdsNoCluster } from "~/backends/embedded/new-cluster.server";
+import { configuredDatabase } from "~/backends/index.server";
+import { getConfig } from "~/config.server";
 
 import { fail, onEmbeddedDatabase, parseCommandLine, persistedDataDir } from "./operator/command-line";
 

@@ -12,10 +12,10 @@ import { existsSync, readdirSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 
-import { configuredDatabase } from "~/backends/index.server";
 import { unpackBackup } from "~/backends/embedded/backup.server";
 import { lockDataDir } from "~/backends/embedded/data-dir-lock.server";
 import { openDatabase } from "~/backends/embedded/database.server";
+import { configuredDatabase } from "~/backends/index.server";
 
 import { fail, parseCommandLine, persistedDataDir } from "./operator/command-line";
 

@@ -10,12 +10,12 @@
  * $250 (some above $100), some on sale, some out of stock, ratings and review counts, and
  * images reused from the seed. A fixed random seed makes every run generate the same rows.
  */
-import { CATEGORIES, type CategorySlug } from "~/models/categories";
-import { getConfig } from "~/config.server";
-import { MEMORY_DATA_DIR, configuredDataDir, openDatabase } from "~/backends/embedded/database.server";
+import { configuredDataDir, MEMORY_DATA_DIR, openDatabase } from "~/backends/embedded/database.server";
 import { openPostgres, redactedUrl } from "~/backends/postgres/database.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
+import { getConfig } from "~/config.server";
 import { createOwnerOnlyFiles } from "~/lib/owner-only-files.server";
+import { CATEGORIES, type CategorySlug } from "~/models/catalogue/categories";
 
 import { seededRandom } from "./bench/cold-urls";
 import { answerHelp } from "./operator/command-line";

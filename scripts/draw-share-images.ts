@@ -14,7 +14,7 @@
  * Rendering uses Playwright's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Run it again
  * after adding products to the seed or redrawing their illustrations.
  */
-import { readFile, mkdir, readdir, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -26,8 +26,8 @@ import {
   SHARE_IMAGE_HEIGHT,
   SHARE_IMAGE_WIDTH,
   SITE_SHARE_IMAGE,
-} from "../app/models/share-image";
-import { SHOP_NAME } from "../app/models/shop";
+} from "../app/models/seo/share-image";
+import { SHOP_NAME } from "../app/models/site/shop";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC = path.join(ROOT, "public");

@@ -36,15 +36,15 @@ import { parseArgs } from "node:util";
 
 import autocannon from "autocannon";
 
-import { CATEGORIES } from "~/models/categories";
-import { PAGE_ROUTES, type RouteName } from "~/models/pages";
-import { SORTS } from "~/models/catalogue-query";
-import { PRODUCT_TABS } from "~/models/product-query";
+import { SORTS } from "~/models/catalogue/catalogue-query";
+import { CATEGORIES } from "~/models/catalogue/categories";
+import { PRODUCT_TABS } from "~/models/product/product-query";
+import { PAGE_ROUTES, type RouteName } from "~/models/site/pages";
 
 import { Visitor } from "../tests/server/harness";
 import { stopAll } from "./support/child-processes";
-import { buildShop, startShop } from "./support/shop-server";
 import { DEFAULT_PORTS } from "./support/default-ports";
+import { buildShop, startShop } from "./support/shop-server";
 
 const USAGE = `Usage: npm run soak [-- options]   (docs/soak.md)
   --overload          the overload run: 200 connections, 20 % sign-ins, 5 s time-out, one warm-up round
@@ -279,7 +279,7 @@ const category = () => pick(CATEGORIES).slug;
 const product = () => int(1, PRODUCTS);
 
 /**
- * The pages of the list of the shop's pages (app/models/pages.ts) that the mix below models in
+ * The pages of the list of the shop's pages (app/models/site/pages.ts) that the mix below models in
  * detail (filters, sorts, searches, tabs, ids); every other page joins the mix at its example URLs.
  */
 const MODELLED_IN_DETAIL: ReadonlySet<string> = new Set(["home", "catalogue", "product"] satisfies RouteName[]);

@@ -5,23 +5,22 @@ import path from "node:path";
 import { constants as zlib } from "node:zlib";
 
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import compression from "compression";
-import expressStaticGzip from "express-static-gzip";
 import express, {
   type ErrorRequestHandler,
   type Request as ExpressRequest,
   type RequestHandler,
   type Response as ExpressResponse,
 } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import proxyaddr from "proxy-addr";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 
 import { loggableUrl, logger, withRequestLogger } from "../app/lib/log.server";
 import { isSheddable, type LoadShedder, type RenderTurn, sendBusy } from "./load-shedding";
 import { type MeteredLocals, pagesRefused, requestMetrics } from "./metrics";
 import { type CachedPage, type PageCache, plainBody } from "./page-cache";
-import { routeMatcher } from "./route-ids";
 import {
   bodyLimit,
   crossSiteGuard,
@@ -34,6 +33,7 @@ import {
   requestOrigin,
   requestTargetGuard,
 } from "./request-guards";
+import { routeMatcher } from "./route-ids";
 
 /**
  * The ceiling for any request body, refused here before it is read. Each form has a lower limit

@@ -12,18 +12,17 @@ import closeWithGrace from "close-with-grace";
 import type { Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 
-import type * as AppEntry from "../app/entry.server";
-
 import { type Config, getConfig, ignoredSettings } from "../app/config.server";
+import type * as AppEntry from "../app/entry.server";
+import { logger } from "../app/lib/log.server";
 import { type Assets, createApp } from "./app";
-import { refuseConnect } from "./request-guards";
 import { LoadShedder } from "./load-shedding";
+import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
 import { serverMetrics, startMetricsServer } from "./metrics";
 import { PageCache } from "./page-cache";
+import { refuseConnect } from "./request-guards";
 import { limitResponseTime } from "./response-deadline";
-import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
 import { startupLine } from "./startup-line";
-import { logger } from "../app/lib/log.server";
 
 /**
  * What the server needs from the app besides rendering. The app's entry module (app/entry.server.tsx)

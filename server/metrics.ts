@@ -2,6 +2,7 @@ import http from "node:http";
 
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+
 import { logger } from "../app/lib/log.server";
 
 /**

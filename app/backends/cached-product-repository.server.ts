@@ -1,8 +1,8 @@
 import { LRUCache } from "lru-cache";
 
 import type { FacetQuery, ProductListQuery, ProductPage, ProductRepository } from "~/backends/types.server";
-import type { CatalogueFacets } from "~/models/catalogue-facets";
-import type { Product } from "~/models/product";
+import type { CatalogueFacets } from "~/models/catalogue/catalogue-facets";
+import type { Product } from "~/models/product/product";
 
 /**
  * A bounded in-process cache in front of a ProductRepository whose catalogue only this process

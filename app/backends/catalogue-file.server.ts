@@ -4,7 +4,7 @@ import path from "node:path";
 import { CsvError, type Info, parse as parseCsv } from "csv-parse/sync";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 
-import { CATEGORIES, type CategorySlug, isCategorySlug } from "~/models/categories";
+import { CATEGORIES, type CategorySlug, isCategorySlug } from "~/models/catalogue/categories";
 
 import { PRODUCT_COLUMNS } from "./product-row.server";
 

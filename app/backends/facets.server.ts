@@ -1,7 +1,7 @@
 import type { FacetQuery } from "~/backends/types.server";
-import type { CatalogueFacets, SearchReading } from "~/models/catalogue-facets";
-import { CATEGORIES, type CategorySlug } from "~/models/categories";
-import { PRICE_MAX, PRICE_MIN, PRICE_SHORTCUTS } from "~/models/catalogue-query";
+import type { CatalogueFacets, SearchReading } from "~/models/catalogue/catalogue-facets";
+import { PRICE_MAX, PRICE_MIN, PRICE_SHORTCUTS } from "~/models/catalogue/catalogue-query";
+import { CATEGORIES, type CategorySlug } from "~/models/catalogue/categories";
 
 /**
  * The arguments of the database's `catalogue_facets` (supabase/migrations), named as it names

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { type Config, getConfig } from "~/config.server";
 import { logger } from "~/lib/log.server";
 import { memoisePromise } from "~/lib/memoise-promise.server";
-
-import { type Config, getConfig } from "~/config.server";
 
 import { CachedProductRepository } from "./cached-product-repository.server";
 import { onCatalogueChange } from "./catalogue-changes.server";

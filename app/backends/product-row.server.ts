@@ -1,5 +1,5 @@
-import type { CategorySlug } from "~/models/categories";
-import type { Product } from "~/models/product";
+import type { CategorySlug } from "~/models/catalogue/categories";
+import type { Product } from "~/models/product/product";
 
 /** Both backends read the same columns from public.products. */
 export const PRODUCT_COLUMNS = [

@@ -1,5 +1,5 @@
 import type { ProductRepository } from "~/backends/types.server";
-import type { Product } from "~/models/product";
+import type { Product } from "~/models/product/product";
 
 /** How many related products a product page shows. */
 export const RELATED_LIMIT = 4;

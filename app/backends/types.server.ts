@@ -1,6 +1,6 @@
-import type { CatalogueFacets } from "~/models/catalogue-facets";
-import type { CatalogueQuery } from "~/models/catalogue-query";
-import type { Product } from "~/models/product";
+import type { CatalogueFacets } from "~/models/catalogue/catalogue-facets";
+import type { CatalogueQuery } from "~/models/catalogue/catalogue-query";
+import type { Product } from "~/models/product/product";
 
 /** What the catalogue needs from a query: filters, sort and page. View is presentation only. */
 export type ProductListQuery = Omit<CatalogueQuery, "view">;

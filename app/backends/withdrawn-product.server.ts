@@ -1,4 +1,4 @@
-import type { CategorySlug } from "~/models/categories";
+import type { CategorySlug } from "~/models/catalogue/categories";
 
 import { configuredDatabase } from "./index.server";
 

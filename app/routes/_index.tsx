@@ -1,10 +1,9 @@
+import type { ComponentType, SVGProps } from "react";
 import { data } from "react-router";
 import { Link } from "react-router";
-import type { ComponentType, SVGProps } from "react";
 
 import { getProductRepository } from "~/backends/index.server";
-import { HeroIllustration } from "~/components/hero-illustration";
-import { ArrowRightIcon, BoltIcon } from "~/components/icons";
+import { ProductGrid } from "~/components/catalogue/product-grid";
 import {
   ChipIcon,
   DisplayIcon,
@@ -14,26 +13,27 @@ import {
   SpeakerIcon,
   WifiIcon,
   WrenchIcon,
-} from "~/components/category-icons";
-import { NoticeButton, NoticeForm } from "~/components/notice-form";
-import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/dark-band-actions";
-import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
-import { ProductGrid } from "~/components/product-grid";
-import { ShopBenefits } from "~/components/shop-benefits";
-import { TutorialCard } from "~/components/tutorial-card";
-import { CATEGORIES, type CategorySlug } from "~/models/categories";
-import { cataloguePath } from "~/models/catalogue-query";
-import { FEATURED_PRODUCT_IDS } from "~/models/featured-products";
-import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
-import { toProductSummaries } from "~/models/product-summary";
-import { SITE_SHARE_IMAGE } from "~/models/share-image";
-import { pageTitle, SHOP_NAME } from "~/models/shop";
-import { organizationJsonLd, websiteJsonLd } from "~/models/structured-data";
-import { TUTORIALS } from "~/models/tutorials";
+} from "~/components/content/category-icons";
+import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/content/dark-band-actions";
+import { HeroIllustration } from "~/components/content/hero-illustration";
+import { ShopBenefits } from "~/components/content/shop-benefits";
+import { TutorialCard } from "~/components/content/tutorial-card";
+import { NoticeButton, NoticeForm } from "~/components/forms/notice-form";
+import { container, Hero, PageSection, SectionHeading } from "~/components/layout/page-section";
+import { ArrowRightIcon, BoltIcon } from "~/components/ui/icons";
+import { logger } from "~/lib/log.server";
+import { cataloguePath } from "~/models/catalogue/catalogue-query";
+import { CATEGORIES, type CategorySlug } from "~/models/catalogue/categories";
+import { FEATURED_PRODUCT_IDS } from "~/models/catalogue/featured-products";
+import { TUTORIALS } from "~/models/content/tutorials";
+import { toProductSummaries } from "~/models/product/product-summary";
+import { indexablePageMeta, siteOriginFrom } from "~/models/seo/page-meta";
+import { SITE_SHARE_IMAGE } from "~/models/seo/share-image";
+import { organizationJsonLd, websiteJsonLd } from "~/models/seo/structured-data";
+import { pageTitle, SHOP_NAME } from "~/models/site/shop";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/_index";
-import { logger } from "~/lib/log.server";
 
 const HEADING = "Electronic Components & Maker Supplies";
 

@@ -1,14 +1,14 @@
-import { Link } from "react-router";
 import type { ComponentType, SVGProps } from "react";
+import { Link } from "react-router";
 
-import { GaugeIcon } from "~/components/category-icons";
-import { BoltIcon, ChatIcon } from "~/components/icons";
-import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/dark-band-actions";
-import { container, Hero, PageSection, SectionHeading } from "~/components/page-section";
-import { CATEGORIES } from "~/models/categories";
-import { indexablePageMeta, siteOriginFrom } from "~/models/page-meta";
-import { SITE_SHARE_IMAGE } from "~/models/share-image";
-import { pageTitle, SHOP_NAME } from "~/models/shop";
+import { GaugeIcon } from "~/components/content/category-icons";
+import { DarkBandActions, onDarkOutlineButtonClass } from "~/components/content/dark-band-actions";
+import { container, Hero, PageSection, SectionHeading } from "~/components/layout/page-section";
+import { BoltIcon, ChatIcon } from "~/components/ui/icons";
+import { CATEGORIES } from "~/models/catalogue/categories";
+import { indexablePageMeta, siteOriginFrom } from "~/models/seo/page-meta";
+import { SITE_SHARE_IMAGE } from "~/models/seo/share-image";
+import { pageTitle, SHOP_NAME } from "~/models/site/shop";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/about";

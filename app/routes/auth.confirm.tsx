@@ -1,10 +1,10 @@
 import { data } from "react-router";
 
-import { LinkInvalid } from "~/components/link-invalid";
-import { ACCOUNT_PAGES } from "~/models/account-texts";
-import { noindexPageMeta } from "~/models/page-meta";
-import { pageTitle } from "~/models/shop";
 import { AUTH_MESSAGES } from "~/backends/types.server";
+import { LinkInvalid } from "~/components/forms/link-invalid";
+import { ACCOUNT_PAGES } from "~/models/account/account-texts";
+import { noindexPageMeta } from "~/models/seo/page-meta";
+import { pageTitle } from "~/models/site/shop";
 import { followMailedLink, parseLinkKind } from "~/services/account-mail.server";
 
 import type { Route } from "./+types/auth.confirm";

@@ -1,13 +1,13 @@
-import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { useEffect, useRef } from "react";
+import { data, Form, useNavigation, useSearchParams } from "react-router";
 
-import { FormField } from "~/components/form-field";
-import { FormSubmitButton } from "~/components/form-submit-button";
-import { showToast } from "~/components/use-toast";
-import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account-texts";
-import { noindexPageMeta } from "~/models/page-meta";
-import { pageTitle } from "~/models/shop";
-import { errorMessage } from "~/models/toast";
+import { FormField } from "~/components/forms/form-field";
+import { FormSubmitButton } from "~/components/forms/form-submit-button";
+import { showToast } from "~/components/toast/use-toast";
+import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account/account-texts";
+import { noindexPageMeta } from "~/models/seo/page-meta";
+import { pageTitle } from "~/models/site/shop";
+import { errorMessage } from "~/models/toast/toast";
 import { type LinkKind, requestAccountMail } from "~/services/account-mail.server";
 import { SendLinkSchema } from "~/services/auth-form.server";
 import { parseForm, readFormData, textField } from "~/services/form-data.server";

@@ -1,15 +1,15 @@
-import { data, Form, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
-import { FormField } from "~/components/form-field";
-import { LinkInvalid } from "~/components/link-invalid";
-import { FormSubmitButton } from "~/components/form-submit-button";
-import { showToast } from "~/components/use-toast";
-import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account-texts";
-import { noindexPageMeta } from "~/models/page-meta";
-import { pageTitle } from "~/models/shop";
-import { errorMessage } from "~/models/toast";
+import { FormField } from "~/components/forms/form-field";
+import { FormSubmitButton } from "~/components/forms/form-submit-button";
+import { LinkInvalid } from "~/components/forms/link-invalid";
+import { showToast } from "~/components/toast/use-toast";
+import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account/account-texts";
+import { noindexPageMeta } from "~/models/seo/page-meta";
+import { pageTitle } from "~/models/site/shop";
+import { errorMessage } from "~/models/toast/toast";
 import { readRecoveryGrant, resetPassword } from "~/services/account-mail.server";
 import { NewPasswordSchema } from "~/services/auth-form.server";
 import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";

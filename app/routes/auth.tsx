@@ -1,32 +1,32 @@
+import { useEffect, useRef } from "react";
 import { data } from "react-router";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { getAuthBackend } from "~/backends/index.server";
 import { AUTH_MESSAGES, type AuthOutcome, isAuthOutage, type SignUpOutcome } from "~/backends/types.server";
-import { FormField } from "~/components/form-field";
-import { HoneypotFields, HoneypotFieldsProvider } from "~/components/honeypot";
-import { FormSubmitButton } from "~/components/form-submit-button";
-import { showToast } from "~/components/use-toast";
-import type { FieldErrors } from "~/models/field-errors";
-import { noindexPageMeta } from "~/models/page-meta";
-import { safeRedirectPath } from "~/models/safe-redirect";
-import { pageTitle, SHOP_NAME } from "~/models/shop";
-import { errorMessage } from "~/models/toast";
-import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account-texts";
+import { FormField } from "~/components/forms/form-field";
+import { FormSubmitButton } from "~/components/forms/form-submit-button";
+import { HoneypotFields, HoneypotFieldsProvider } from "~/components/forms/honeypot";
+import { showToast } from "~/components/toast/use-toast";
+import { logger } from "~/lib/log.server";
+import { backendUnavailable } from "~/lib/metrics.server";
+import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account/account-texts";
+import type { FieldErrors } from "~/models/forms/field-errors";
+import { safeRedirectPath } from "~/models/forms/safe-redirect";
+import { noindexPageMeta } from "~/models/seo/page-meta";
+import { pageTitle, SHOP_NAME } from "~/models/site/shop";
+import { errorMessage } from "~/models/toast/toast";
 import { SignInSchema, SignUpSchema } from "~/services/auth-form.server";
 import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";
 import { parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { backendUnavailable } from "~/lib/metrics.server";
 import { type Admission, admitAuthAttempt, type AttemptOutcome } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
 import { mailLinkOrigin } from "~/services/site-origin.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
 import type { Route } from "./+types/auth";
-import { logger } from "~/lib/log.server";
 
 type Mode = "sign-in" | "sign-up";
 

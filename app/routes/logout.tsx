@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-import { errorMessage } from "~/models/toast";
+import { errorMessage } from "~/models/toast/toast";
 import { CSRF_FAILURE_MESSAGE, isValidCsrf } from "~/services/csrf.server";
 import { readFormData } from "~/services/form-data.server";
 import { logout } from "~/services/session.server";

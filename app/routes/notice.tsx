@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 
-import { NEWSLETTER_FORM } from "~/models/newsletter";
-import { FETCHER_FIELD, NOT_IMPLEMENTED_TOAST } from "~/models/notice";
-import { safeRedirectPath } from "~/models/safe-redirect";
+import { safeRedirectPath } from "~/models/forms/safe-redirect";
+import { NEWSLETTER_FORM } from "~/models/toast/newsletter";
+import { FETCHER_FIELD, NOT_IMPLEMENTED_TOAST } from "~/models/toast/notice";
 import { readFormData, textField } from "~/services/form-data.server";
 import { rejectedNewsletterForm } from "~/services/newsletter.server";
 import { createToastHeaders, redirectWithToast } from "~/services/toast.server";

@@ -1,27 +1,24 @@
 import { data } from "react-router";
-import { useNavigation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { type ShouldRevalidateFunction, useNavigation, useSearchParams } from "react-router";
 
 import { getProductRepository } from "~/backends/index.server";
 import { relatedProducts } from "~/backends/related-products.server";
 import type { ProductRepository } from "~/backends/types.server";
 import { findWithdrawnProduct } from "~/backends/withdrawn-product.server";
-import { Breadcrumb } from "~/components/breadcrumb";
-import { Gallery, galleryImages } from "~/components/gallery";
-import { KeyFeatures } from "~/components/key-features";
-import { Price } from "~/components/price";
-import { ProductPurchase } from "~/components/product-purchase";
-import { ProductTabs } from "~/components/product-tabs";
-import { RelatedProducts } from "~/components/related-products";
-import { ShoppingNotes } from "~/components/shopping-notes";
-import { Stars } from "~/components/stars";
-import { StockBadge } from "~/components/stock-badge";
-import { breadcrumbJsonLd } from "~/models/breadcrumb-list";
-import { productPath } from "~/models/canonical";
-import { categoryTitle } from "~/models/categories";
-import { cataloguePath } from "~/models/catalogue-query";
-import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
-import type { Product } from "~/models/product";
-import { type ProductSummary, toProductSummaries } from "~/models/product-summary";
+import { Breadcrumb } from "~/components/layout/breadcrumb";
+import { Gallery, galleryImages } from "~/components/product/gallery";
+import { KeyFeatures } from "~/components/product/key-features";
+import { ProductPurchase } from "~/components/product/product-purchase";
+import { ProductTabs } from "~/components/product/product-tabs";
+import { RelatedProducts } from "~/components/product/related-products";
+import { ShoppingNotes } from "~/components/product/shopping-notes";
+import { Price } from "~/components/ui/price";
+import { Stars } from "~/components/ui/stars";
+import { StockBadge } from "~/components/ui/stock-badge";
+import { logger } from "~/lib/log.server";
+import { cataloguePath } from "~/models/catalogue/catalogue-query";
+import { categoryTitle } from "~/models/catalogue/categories";
+import type { Product } from "~/models/product/product";
 import {
   displayFieldsBesideQuantity,
   isOtherProductPath,
@@ -29,15 +26,18 @@ import {
   parseProductDisplay,
   parseProductId,
   productDisplayHref,
-} from "~/models/product-query";
-import { pageTitle } from "~/models/shop";
-import { productJsonLd } from "~/models/structured-data";
+} from "~/models/product/product-query";
+import { type ProductSummary, toProductSummaries } from "~/models/product/product-summary";
+import { breadcrumbJsonLd } from "~/models/seo/breadcrumb-list";
+import { productPath } from "~/models/seo/canonical";
+import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/seo/page-meta";
+import { productJsonLd } from "~/models/seo/structured-data";
+import { pageTitle } from "~/models/site/shop";
 import { backendFailureInit } from "~/services/backend-failure.server";
-import { sharedPageHeaders } from "~/services/shared-pages.server";
 import { productShareImage } from "~/services/share-images.server";
+import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/product.$id";
-import { logger } from "~/lib/log.server";
 
 /** At most this much of the description becomes the meta description. */
 const META_DESCRIPTION_LENGTH = 160;

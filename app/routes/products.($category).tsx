@@ -1,37 +1,37 @@
-import { data, redirect, type MetaDescriptor } from "react-router";
+import { data, type MetaDescriptor, redirect } from "react-router";
 import { useNavigation } from "react-router";
 
 import { getProductRepository } from "~/backends/index.server";
-import { ActiveFilters } from "~/components/active-filters";
-import { CatalogueToolbar } from "~/components/catalogue-toolbar";
-import { FilterPanel } from "~/components/filter-panel";
-import { Pagination } from "~/components/pagination";
-import { ProductGrid } from "~/components/product-grid";
-import { focusAfterNavigation } from "~/components/route-announcer";
-import { NoSearchResults, SearchNotice } from "~/components/search-notice";
-import type { SkipLinksHandle } from "~/components/skip-links";
-import { categoryTitle } from "~/models/categories";
-import { breadcrumbJsonLd } from "~/models/breadcrumb-list";
-import type { CatalogueFacets, SearchReading } from "~/models/catalogue-facets";
-import { catalogueCanonicalPath } from "~/models/canonical";
+import { ActiveFilters } from "~/components/catalogue/active-filters";
+import { CatalogueToolbar } from "~/components/catalogue/catalogue-toolbar";
+import { FilterPanel } from "~/components/catalogue/filter-panel";
+import { Pagination } from "~/components/catalogue/pagination";
+import { ProductGrid } from "~/components/catalogue/product-grid";
+import { NoSearchResults, SearchNotice } from "~/components/catalogue/search-notice";
+import { focusAfterNavigation } from "~/components/layout/route-announcer";
+import type { SkipLinksHandle } from "~/components/layout/skip-links";
+import { logger } from "~/lib/log.server";
+import type { CatalogueFacets, SearchReading } from "~/models/catalogue/catalogue-facets";
 import {
   catalogueHref,
   cataloguePath,
+  type CatalogueQuery,
   filterFormHref,
   pageCount,
   parseCatalogueQuery,
-  type CatalogueQuery,
-} from "~/models/catalogue-query";
-import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/page-meta";
-import type { Product } from "~/models/product";
-import { type ProductSummary, toProductSummaries } from "~/models/product-summary";
-import { SITE_SHARE_IMAGE } from "~/models/share-image";
-import { pageTitle, SHOP_NAME } from "~/models/shop";
+} from "~/models/catalogue/catalogue-query";
+import { categoryTitle } from "~/models/catalogue/categories";
+import type { Product } from "~/models/product/product";
+import { type ProductSummary, toProductSummaries } from "~/models/product/product-summary";
+import { breadcrumbJsonLd } from "~/models/seo/breadcrumb-list";
+import { catalogueCanonicalPath } from "~/models/seo/canonical";
+import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/seo/page-meta";
+import { SITE_SHARE_IMAGE } from "~/models/seo/share-image";
+import { pageTitle, SHOP_NAME } from "~/models/site/shop";
 import { backendFailureInit } from "~/services/backend-failure.server";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/products.($category)";
-import { logger } from "~/lib/log.server";
 
 /** Shown as "Error: {message}" whatever went wrong; the cause goes to the server log only. */
 export const CATALOGUE_UNAVAILABLE = "The catalogue is unavailable right now. Please try again in a minute.";

@@ -1,4 +1,4 @@
-import { robotsTxt } from "~/models/sitemap";
+import { robotsTxt } from "~/models/seo/sitemap";
 import { siteOrigin } from "~/services/site-origin.server";
 
 import type { Route } from "./+types/robots[.]txt";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
-import { catalogueHref, DEFAULT_QUERY, parseSearchTerm } from "~/models/catalogue-query";
-import { safeRedirectPath } from "~/models/safe-redirect";
+import { catalogueHref, DEFAULT_QUERY, parseSearchTerm } from "~/models/catalogue/catalogue-query";
+import { safeRedirectPath } from "~/models/forms/safe-redirect";
 import { readFormData, textField } from "~/services/form-data.server";
 
 import type { Route } from "./+types/search";

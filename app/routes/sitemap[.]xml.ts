@@ -1,9 +1,9 @@
 import { getProductRepository } from "~/backends/index.server";
-import { SITEMAP_PRODUCT_LIMIT, sitemapUrls, sitemapXml } from "~/models/sitemap";
+import { logger } from "~/lib/log.server";
+import { SITEMAP_PRODUCT_LIMIT, sitemapUrls, sitemapXml } from "~/models/seo/sitemap";
 import { siteOrigin } from "~/services/site-origin.server";
 
 import type { Route } from "./+types/sitemap[.]xml";
-import { logger } from "~/lib/log.server";
 
 /**
  * The sitemap, from the database: the pages, the eight categories and every product. One query

@@ -2,9 +2,9 @@ import { type Cookie } from "react-router";
 
 import { getAuthBackend } from "~/backends/index.server";
 import { AUTH_MESSAGES, type AuthFailure, type EmailLinkType, isAuthOutage } from "~/backends/types.server";
-import { backendUnavailable } from "~/lib/metrics.server";
 import { logger } from "~/lib/log.server";
-import { ACCOUNT_TOASTS, RECOVERY_LINK_HOURS } from "~/models/account-texts";
+import { backendUnavailable } from "~/lib/metrics.server";
+import { ACCOUNT_TOASTS, RECOVERY_LINK_HOURS } from "~/models/account/account-texts";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 import { admitMailRequest } from "~/services/rate-limit.server";
 import { createUserSession } from "~/services/session.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { CONTACT_SUBJECTS } from "~/models/contact-details";
+import { CONTACT_SUBJECTS } from "~/models/content/contact-details";
 import { EmailSchema } from "~/services/form-data.server";
 
 const SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [string, ...string[]];

@@ -3,8 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Cookie } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 
-import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
 import { logger } from "~/lib/log.server";
+import { cookieSecret, isSecure, signedCookie } from "~/services/cookie-policy.server";
 
 /**
  * Cross-site request forgery protection where a session is at stake (ADR 023, ADR 017):

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import type { FieldErrors } from "~/models/field-errors";
-import { cleanText, type CleanTextOptions } from "~/models/request-text";
+import type { FieldErrors } from "~/models/forms/field-errors";
+import { cleanText, type CleanTextOptions } from "~/models/forms/request-text";
 
 /**
  * Forms we accept are a few short fields; anything bigger is not from our pages. The server
@@ -69,7 +69,7 @@ export async function readFormData(
   }
 }
 
-/** A text field's value, cleaned (~/models/request-text); "" when it is missing or is a file. */
+/** A text field's value, cleaned (~/models/forms/request-text); "" when it is missing or is a file. */
 export function textField(form: FormData, name: string, options?: CleanTextOptions): string {
   const value = form.get(name);
   return typeof value === "string" ? cleanText(value, options) : "";

@@ -18,7 +18,7 @@ import { scriptsAfterContent } from "~/services/script-priority.server";
  * not the written part), so up to two 0x00 bytes can land inside the page. Some crawlers and
  * link-preview bots reject such documents. Our HTML never contains a real NUL (the HTML parser
  * would replace it anyway), so removing every one is safe. This is about the pages we send; text
- * a visitor sends is cleaned (NUL included) by ~/models/request-text.
+ * a visitor sends is cleaned (NUL included) by ~/models/forms/request-text.
  *
  * And it asks the browser to let the page's scripts wait for its content (scriptsAfterContent,
  * ADR 022): each batch is whole, so a tag is never split between two of them.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { NEWSLETTER_FORM } from "~/models/newsletter";
+import { NEWSLETTER_FORM } from "~/models/toast/newsletter";
 import { EmailSchema, parseForm } from "~/services/form-data.server";
 
 const NewsletterSchema = z.object({ email: EmailSchema });

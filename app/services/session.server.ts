@@ -2,11 +2,11 @@ import { type Cookie, redirect } from "react-router";
 
 import { getAuthBackend } from "~/backends/index.server";
 import type { AuthUser, SessionRef } from "~/backends/types.server";
-import type { ToastInput } from "~/models/toast";
+import { logger } from "~/lib/log.server";
+import type { ToastInput } from "~/models/toast/toast";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 import { clearCsrfToken, rotateCsrfToken } from "~/services/csrf.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { logger } from "~/lib/log.server";
 
 /**
  * The shopper's session (docs/accounts.md#sessions): the `__session` cookie, signed, HttpOnly, SameSite=Lax,

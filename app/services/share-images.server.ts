@@ -1,13 +1,13 @@
 import { PRODUCT_IMAGES_WITH_SHARE_CARDS } from "~/generated/share-image-manifest.server";
-import type { Product } from "~/models/product";
+import type { Product } from "~/models/product/product";
 import {
   productShareImagePath,
   SHARE_IMAGE_HEIGHT,
   SHARE_IMAGE_WIDTH,
-  SITE_SHARE_IMAGE,
   type ShareImage,
-} from "~/models/share-image";
-import { SHOP_NAME } from "~/models/shop";
+  SITE_SHARE_IMAGE,
+} from "~/models/seo/share-image";
+import { SHOP_NAME } from "~/models/site/shop";
 
 /**
  * The link-preview image for a product page: its drawn card when scripts/draw-share-images.ts

@@ -11,7 +11,7 @@ import { withFailureHeaders } from "~/services/backend-failure.server";
  *
  * - A route module whose page is the same for every visitor the server knows nothing of says so
  *   with `export const headers = sharedPageHeaders`, exactly when its entry in the list of the
- *   shop's pages says `shared: true` (app/models/pages.ts; tests/unit/pages.test.ts holds the two
+ *   shop's pages says `shared: true` (app/models/site/pages.ts; tests/unit/pages.test.ts holds the two
  *   together). React Router asks a route's `headers` for documents and `.data` answers alike, so
  *   one line covers both.
  * - The root loader answers through `rootLoaderData`: what it knows of the visitor (a session, a

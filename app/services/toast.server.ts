@@ -1,8 +1,8 @@
 import { type Cookie, redirect } from "react-router";
 import { z } from "zod";
 
-import { safeRedirectPath } from "~/models/safe-redirect";
-import { completeToast, type Flash, type FlashForm, type Toast, type ToastInput } from "~/models/toast";
+import { safeRedirectPath } from "~/models/forms/safe-redirect";
+import { completeToast, type Flash, type FlashForm, type Toast, type ToastInput } from "~/models/toast/toast";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 
 /**
@@ -14,7 +14,7 @@ import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 /**
  * The shape a toast must have to be shown. Every string is bounded so a cookie stays well under
  * the browser's 4 KB limit, and a tampered or oversized value is rejected instead of rendered.
- * (The schemas live here, not in ~/models/toast, so zod never ships to the browser.)
+ * (The schemas live here, not in ~/models/toast/toast, so zod never ships to the browser.)
  */
 export const ToastSchema = z.object({
   id: z.string().min(1).max(64),

@@ -10,7 +10,7 @@
  * drawn without replacement from a shuffled set; only when a set runs out does the pool start
  * again, and it counts those repeats so the benchmark can say so.
  */
-import { PRICE_MAX, SORTS } from "~/models/catalogue-query";
+import { PRICE_MAX, SORTS } from "~/models/catalogue/catalogue-query";
 
 /**
  * What shoppers type: words and phrases from the catalogue's names and descriptions, in

@@ -1,5 +1,6 @@
 /** `npm run bench` options (docs/benchmarks.md), read from the command line. */
 import { parseArgs } from "node:util";
+
 import { DEFAULT_PORTS } from "../support/default-ports";
 
 export interface BenchOptions {

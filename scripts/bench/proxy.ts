@@ -20,15 +20,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { productPath } from "~/models/canonical";
-import { cataloguePath } from "~/models/catalogue-query";
-import { SHARED_PAGE_URLS, SITEMAP_PATHS } from "~/models/pages";
+import { cataloguePath } from "~/models/catalogue/catalogue-query";
+import { productPath } from "~/models/seo/canonical";
+import { SHARED_PAGE_URLS, SITEMAP_PATHS } from "~/models/site/pages";
 
 import { formFieldsOf } from "../../tests/support/form-fields";
 import { pageDataPath } from "../../tests/support/page-data";
 import { startProxyTopology } from "../../tests/support/proxy-topology";
 import { runQuietly } from "../support/child-processes";
-
 import type { BenchOptions } from "./options";
 import { table } from "./report";
 import { warmUpAndAlternate } from "./rounds";
@@ -38,7 +37,7 @@ import { wrkTarget } from "./wrk";
 const CEILING = "static";
 /** docs/budgets.md: anonymous browsing through the proxy, as a share of the static file's rate. */
 const BUDGET_RATIO = 0.5;
-/** Part of a notice's toast (app/models/toast.ts) that HTML escaping leaves as it is. */
+/** Part of a notice's toast (app/models/toast/toast.ts) that HTML escaping leaves as it is. */
 const TOAST_TEXT = "implemented yet";
 const BROWSER = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -48,7 +47,7 @@ const BROWSER = {
 
 /**
  * What shoppers open most, 50 URLs: every page in the sitemap and every shared page's example URLs
- * (the list of the shop's pages, app/models/pages.ts), then the catalogue's sorts, filters and
+ * (the list of the shop's pages, app/models/site/pages.ts), then the catalogue's sorts, filters and
  * searches, and product pages.
  */
 export const POPULAR_PATHS: readonly string[] = [

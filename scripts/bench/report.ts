@@ -1,5 +1,5 @@
 /** The benchmark's printed report (scripts/bench.ts): plain-text tables from the run's figures. */
-import { KB, type BudgetResult } from "./budgets";
+import { type BudgetResult, KB } from "./budgets";
 import type { TargetSummary } from "./stats";
 
 /** Columns of figures, right-aligned, between a left-aligned first column and an optional left-aligned note. */

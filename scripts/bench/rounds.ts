@@ -1,6 +1,6 @@
 /** How every benchmark takes its measurements (docs/benchmarks.md): a warm-up, then alternating rounds. */
 import type { BenchOptions } from "./options";
-import { roundOrder, type RoundFigures } from "./stats";
+import { type RoundFigures, roundOrder } from "./stats";
 
 /**
  * A warm-up turn for every target (none with `--warmup 0`), then `rounds` rounds in which every

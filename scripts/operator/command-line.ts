@@ -2,11 +2,11 @@
  * What the operator's commands (`npm run catalogue`, `db:backup`, `db:restore`) share: their
  * command line, their way of failing, and how they reach the database (docs/operations.md).
  */
-import { getConfig } from "~/config.server";
-import { MEMORY_DATA_DIR, type OpenedDatabase, openDatabase } from "~/backends/embedded/database.server";
 import { askRunningServer, type ControlReply, type ControlRequest } from "~/backends/embedded/control-socket.server";
+import { MEMORY_DATA_DIR, openDatabase, type OpenedDatabase } from "~/backends/embedded/database.server";
 import { openPostgres } from "~/backends/postgres/database.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
+import { getConfig } from "~/config.server";
 import { createOwnerOnlyFiles } from "~/lib/owner-only-files.server";
 
 // Before the command creates anything: DATA_DIR, backups, a catalogue file (docs/deploy.md#the-shops-files).

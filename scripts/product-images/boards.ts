@@ -1,6 +1,6 @@
 /** Circuit boards, front (parts and headers) and back (solder side with every pin named). */
-import { drawPart, headerFront, pitchOf, type Box } from "./parts";
-import { circle, CX, CY, FONT, GOLD, n, pathEl, rect, shade, text, type Shape } from "./svg";
+import { type Box, drawPart, headerFront, pitchOf } from "./parts";
+import { circle, CX, CY, FONT, GOLD, n, pathEl, rect, shade, type Shape, text } from "./svg";
 import type { BoardDrawing } from "./types";
 
 function boardBox(b: BoardDrawing): Box {

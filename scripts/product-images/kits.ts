@@ -13,9 +13,9 @@ import {
   pathEl,
   rect,
   shade,
+  type Shape,
   text,
   WIRE_COLOURS,
-  type Shape,
 } from "./svg";
 import type { Item, ObjectDrawing } from "./types";
 

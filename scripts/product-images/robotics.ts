@@ -10,10 +10,10 @@ import {
   pathEl,
   rect,
   shade,
+  type Shape,
   STEEL,
   STEEL_DARK,
   text,
-  type Shape,
 } from "./svg";
 import type { ObjectDrawing } from "./types";
 

@@ -1,5 +1,5 @@
 /** Small SVG helpers shared by every drawing: element builders, colours and the canvas's geometry. */
-import { PRODUCT_IMAGE_SIZE } from "../../app/models/product";
+import { PRODUCT_IMAGE_SIZE } from "../../app/models/product/product";
 
 export const S = PRODUCT_IMAGE_SIZE;
 export const CX = S / 2;

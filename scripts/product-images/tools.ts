@@ -11,11 +11,11 @@ import {
   pathEl,
   rect,
   shade,
+  type Shape,
   STEEL,
   STEEL_DARK,
   text,
   WIRE_COLOURS,
-  type Shape,
 } from "./svg";
 import type { ObjectDrawing } from "./types";
 

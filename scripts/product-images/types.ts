@@ -2,7 +2,7 @@
  * What the product drawings are made of: each product is a small description (what kind of thing
  * it is, its colours, its label and which views to draw) that the drawing modules turn into SVG.
  */
-import type { CategorySlug } from "../../app/models/categories";
+import type { CategorySlug } from "../../app/models/catalogue/categories";
 
 export type View = "front" | "back" | "angle" | "detail";
 

@@ -1,5 +1,5 @@
 /** One product view as a complete SVG document: front, back, angled or close-up. */
-import type { CategorySlug } from "../../app/models/categories";
+import type { CategorySlug } from "../../app/models/catalogue/categories";
 import { drawBoard, drawBoardBack } from "./boards";
 import { drawDongle, drawGateway, drawGatewayBack, drawMonitor, drawMonitorBack, drawSpeaker } from "./devices";
 import { drawAssortment, drawBreadboard, drawCase, drawJumpers } from "./kits";

@@ -10,7 +10,7 @@
  * script: a script that starts any must stop them on SIGINT and SIGTERM (stopAll, or a handle's
  * stop()); on any other way out, the exit hook below kills what is left.
  */
-import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { type ChildProcess, spawn, type SpawnOptions } from "node:child_process";
 
 const started = new Set<ChildProcess>();
 let stopRequested = false;

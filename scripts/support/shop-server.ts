@@ -21,7 +21,6 @@ import readline from "node:readline";
 import type { Readable } from "node:stream";
 
 import { serverEnv, serverNodeArgs } from "../../server/memory-settings";
-
 import { run, spawnTracked, stopChild } from "./child-processes";
 
 export interface BuildOptions {

@@ -6,7 +6,7 @@
 -- indexes. `search_text` keeps that lowercased text once, when a product is written: a search
 -- is then one trigram index and a plain LIKE per candidate row. The line break between the two
 -- parts keeps a term from matching across them: search terms never contain one
--- (app/models/request-text.ts), and `%` and `_` in a term are escaped (ADR 004).
+-- (app/models/forms/request-text.ts), and `%` and `_` in a term are escaped (ADR 004).
 
 alter table public.products
   add column search_text text generated always as (lower(name || E'\n' || description)) stored;

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 
-import { AUDITED_ROUTES, type RouteName } from "~/models/pages";
+import { AUDITED_ROUTES, type RouteName } from "~/models/site/pages";
 
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
 import { linkMailedTo } from "./mail";
@@ -113,7 +113,7 @@ async function fillAuthForm(page: Page, email: string, password: string) {
 }
 
 test.describe("axe and reflow at 320, 768 and 1280 px", () => {
-  // Every page of the list of the shop's pages (app/models/pages.ts) at each of its example URLs,
+  // Every page of the list of the shop's pages (app/models/site/pages.ts) at each of its example URLs,
   // and the not-found page: a page added there is audited here without another line. The tests
   // after these audit the states a page reaches with its query, a form or a menu.
   for (const route of AUDITED_ROUTES) {
@@ -327,7 +327,7 @@ test.describe("focus is visible and never hidden (WCAG 2.4.7, 2.4.11)", () => {
     contact: { kinds: ["textarea", "input[type=text]", "select"] },
     auth: { kinds: ["input[type=password]"] },
   };
-  // Every page of the list and the not-found page (app/models/pages.ts).
+  // Every page of the list and the not-found page (app/models/site/pages.ts).
   const pages = AUDITED_ROUTES.map((route) => {
     const walk = walks[route.name as RouteName];
     return { path: walk?.path ?? route.examples[0].url, kinds: walk?.kinds ?? [] };
@@ -570,7 +570,7 @@ test.describe("target size (WCAG 2.5.8)", () => {
     browser,
   }) => {
     await inRendering({ hasJs, page, browser }, async (shop) => {
-      // Every example URL of the list of the shop's pages (app/models/pages.ts), and every stock state.
+      // Every example URL of the list of the shop's pages (app/models/site/pages.ts), and every stock state.
       const paths = AUDITED_ROUTES.flatMap((route) => route.examples.map((example) => example.url));
       for (const path of new Set([...paths, ON_SALE, OUT_OF_STOCK, CORRECTED_WITH_FILTERS, EXACT_WITH_NOTHING])) {
         await open(shop, path);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { CATEGORIES } from "../../app/models/categories";
+import { CATEGORIES } from "../../app/models/catalogue/categories";
 import { expect, followLink, test, waitForHydration } from "./fixtures";
 
 /** Opens a page and, in the js project, waits until React has hydrated it. */

@@ -1,11 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import {
-  test as base,
-  expect,
   type Browser,
   type BrowserContextOptions,
+  expect,
   type Locator,
   type Page,
+  test as base,
 } from "@playwright/test";
 
 /**

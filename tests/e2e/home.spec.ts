@@ -1,4 +1,4 @@
-import { CATEGORIES } from "~/models/categories";
+import { CATEGORIES } from "~/models/catalogue/categories";
 
 import { expect, followLink, test } from "./fixtures";
 

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 
 import type { Locator, Page } from "@playwright/test";
 
-import { CATEGORIES } from "~/models/categories";
-import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
+import { CATEGORIES } from "~/models/catalogue/categories";
+import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast/toast";
 
 import { expect, test, waitForHydration } from "./fixtures";
 import { linkMailedTo } from "./mail";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { CATEGORIES } from "~/models/categories";
+import { CATEGORIES } from "~/models/catalogue/categories";
 
 import { expect, test, waitForHydration } from "./fixtures";
 

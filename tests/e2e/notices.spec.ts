@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
+import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast/toast";
 
 import { expect, test, waitForHydration } from "./fixtures";
 

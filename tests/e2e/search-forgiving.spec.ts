@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
-import { CATEGORIES } from "../../app/models/categories";
-import { PRICE_SHORTCUTS } from "../../app/models/catalogue-query";
+import { PRICE_SHORTCUTS } from "../../app/models/catalogue/catalogue-query";
+import { CATEGORIES } from "../../app/models/catalogue/categories";
 import { expect, followLink, test, waitForHydration, waitForPage } from "./fixtures";
 
 /**

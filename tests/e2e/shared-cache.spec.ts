@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import type { Page, Request, Response } from "@playwright/test";
 
 import { pageDataPath } from "../support/page-data";
-
 import { expect, followLink, test, waitForHydration, waitForPage } from "./fixtures";
 
 /**

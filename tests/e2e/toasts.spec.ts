@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast";
+import { NOT_IMPLEMENTED_MESSAGE } from "~/models/toast/toast";
 
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
 

@@ -1,5 +1,4 @@
 import { runScript, startServer, tempDataDir } from "../server/harness";
-
 import { test as base } from "./fixtures";
 
 /**

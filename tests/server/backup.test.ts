@@ -11,7 +11,7 @@ import { serveOperatorCommands } from "~/backends/embedded/operator-commands.ser
 import type { SqlQueries } from "~/backends/sql/sql-client.server";
 
 import { newPostgresDatabase, stopTestPostgres, testPostgres } from "../support/sql-databases";
-import { runScript, startServer, tempDataDir, Visitor, type RunningServer } from "./harness";
+import { type RunningServer, runScript, startServer, tempDataDir, Visitor } from "./harness";
 
 /**
  * Backups and restore (docs/operations.md#backups, ADR 028), on the embedded database and on a

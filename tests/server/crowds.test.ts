@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { AUTH_MESSAGES } from "~/backends/types.server";
 
-import { startServer, Visitor, type RawResponse, type RunningServer } from "./harness";
+import { type RawResponse, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * Crowds of sign-ins against the built server (ADR 023, ADR 024): attempts sent all at once get no

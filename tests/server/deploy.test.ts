@@ -9,7 +9,6 @@ import { ignoredSettings, parseConfig } from "~/config.server";
 import { OTHERS_BITS } from "~/lib/owner-only-files.server";
 
 import { SERVER_GLIBC_TUNABLES, SERVER_NODE_ARGS } from "../../server/memory-settings";
-
 import { ROOT } from "./harness";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { rawRequest, startServer, type RunningServer } from "./harness";
+import { rawRequest, type RunningServer, startServer } from "./harness";
 
 /**
  * `npm run dev` (ADR 025): our own server, run from source, with Vite inside it serving the app's

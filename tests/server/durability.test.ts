@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { HASHES_ALWAYS_ADMITTED } from "~/backends/sql/password.server";
 
-import { startServer, tempDataDir, Visitor, type RunningServer } from "./harness";
+import { type RunningServer, startServer, tempDataDir, Visitor } from "./harness";
 
 /**
  * Accounts and sessions must survive the server being stopped in the middle of sign-ups under

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { SIGN_IN_LIMITS } from "~/services/rate-limit.server";
 
-import { logLines, rawRequest, startServer, Visitor, type RawResponse, type RunningServer } from "./harness";
+import { logLines, rawRequest, type RawResponse, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * Peers that are not the proxy, and methods the shop does not take (ADR 023). With TRUST_PROXY

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase } from "~/backends/embedded/database.server";
 
-import { rawRequest, startServer, tempDataDir, Visitor, type RawResponse, type RunningServer } from "./harness";
+import { rawRequest, type RawResponse, type RunningServer, startServer, tempDataDir, Visitor } from "./harness";
 
 /**
  * Thousands of generated hostile requests against the real built server, over every route and

@@ -6,7 +6,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { ROOT, startServer, Visitor, type RawResponse, type RunningServer } from "./harness";
+import { type RawResponse, ROOT, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * Every page is valid HTML (ADR 025): the Nu HTML Checker (vnu.jar from the `vnu-jar` package, run
@@ -19,7 +19,7 @@ import { ROOT, startServer, Visitor, type RawResponse, type RunningServer } from
  */
 
 const PASSWORD = "correct horse battery";
-/** Part of the notice's toast (app/models/toast.ts) that HTML escaping leaves as it is. */
+/** Part of the notice's toast (app/models/toast/toast.ts) that HTML escaping leaves as it is. */
 const TOAST_TEXT = "implemented yet";
 const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 const PERSONAL = "private, no-store";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { logLines, startServer, Visitor, type RunningServer } from "./harness";
+import { logLines, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * The server's log (docs/operations.md#logs): one JSON object a line, one line a request with its

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sample, scrape } from "../support/metrics";
-
-import { freePort, startServer, Visitor, type RunningServer } from "./harness";
+import { freePort, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * Prometheus metrics on a listener of their own (METRICS_PORT, loopback by default), never on the

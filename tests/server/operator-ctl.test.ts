@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { rawRequest, ROOT, startServer, type RunningServer } from "./harness";
+import { rawRequest, ROOT, type RunningServer, startServer } from "./harness";
 
 /**
  * docs/deploy.md's operator commands as written there (its "Operator commands" section, read from

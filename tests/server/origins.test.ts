@@ -3,7 +3,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MAX_CACHED_URL_LENGTH } from "../../server/page-cache";
-import { logLines, rawRequest, startServer, type RunningServer } from "./harness";
+import { logLines, rawRequest, type RunningServer, startServer } from "./harness";
 
 /**
  * Where a request is addressed, read once (ADR 023): hosts with odd ports, forwarded hosts, request

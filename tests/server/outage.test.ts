@@ -3,7 +3,7 @@ import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { freePort, startServer, Visitor, type RunningServer } from "./harness";
+import { freePort, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * The built server in hosted mode while Supabase is down: SUPABASE_URL points at a loopback port

@@ -5,9 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sample, scrape } from "../support/metrics";
-import { startPostgres, type RunningPostgres } from "../support/postgres-server";
-
-import { freePort, logLines, startServer, Visitor, type RunningServer } from "./harness";
+import { type RunningPostgres, startPostgres } from "../support/postgres-server";
+import { freePort, logLines, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * The built server on a PostgreSQL server (DATABASE_URL) while that server is down or frozen: pages

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { SHARED_PAGE_URLS } from "~/models/pages";
-import { pageDataPath } from "../support/page-data";
-import { startProxyTopology, type ProxyTopology } from "../support/proxy-topology";
+import { SHARED_PAGE_URLS } from "~/models/site/pages";
 
+import { pageDataPath } from "../support/page-data";
+import { type ProxyTopology, startProxyTopology } from "../support/proxy-topology";
 import { logLines, Visitor } from "./harness";
 
 /**
@@ -14,10 +14,10 @@ import { logLines, Visitor } from "./harness";
  */
 
 const PASSWORD = "correct horse battery";
-/** Part of the notice's toast (app/models/toast.ts) that HTML escaping leaves as it is. */
+/** Part of the notice's toast (app/models/toast/toast.ts) that HTML escaping leaves as it is. */
 const TOAST_TEXT = "implemented yet";
 /**
- * The shared pages (app/models/pages.ts) and a few more of their URLs: each is shared, so the
+ * The shared pages (app/models/site/pages.ts) and a few more of their URLs: each is shared, so the
  * second visit is a cache hit.
  */
 const PAGES = [...new Set([...SHARED_PAGE_URLS, "/products/sensors?sort=price-low", "/product/2"])];

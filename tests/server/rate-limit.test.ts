@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { HASHES_ALWAYS_ADMITTED } from "~/backends/sql/password.server";
 
-import { startServer, Visitor, type RunningServer } from "./harness";
+import { type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * Failed sign-ins are limited per email and per client address (100 an hour). The address is

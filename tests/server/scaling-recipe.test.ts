@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { EXAMPLE_CONFIG, type RunningNginx, startNginx } from "../support/nginx-server";
 import { type RunningPostgres, startPostgres } from "../support/postgres-server";
-import { freePort, ROOT, startServer, type RunningServer } from "./harness";
+import { freePort, ROOT, type RunningServer, startServer } from "./harness";
 
 /**
  * docs/scaling.md's "By hand" recipe, followed from the file's own lines: a role and a database

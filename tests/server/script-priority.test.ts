@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startServer, Visitor, type RunningServer } from "./harness";
+import { type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * Scripts after content (ADR 022): on every page, shared or personal, the module preloads are

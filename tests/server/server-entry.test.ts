@@ -11,11 +11,11 @@ import {
   logMessages,
   rawRequest,
   ROOT,
+  type RunningServer,
   runUntilExit,
   startServer,
   tempDataDir,
   Visitor,
-  type RunningServer,
 } from "./harness";
 
 const EVIL = "https://evil.example";

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { pageDataPath } from "../support/page-data";
-
-import { rawRequest, startServer, Visitor, type RunningServer } from "./harness";
+import { rawRequest, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
  * Anonymous pages and their data for client navigations (`.data`) are the same for every anonymous

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { newPostgresDatabase, stopTestPostgres } from "../support/sql-databases";
-import { rawRequest, runScript, startServer, tempDataDir, type RunningServer } from "./harness";
+import { rawRequest, type RunningServer, runScript, startServer, tempDataDir } from "./harness";
 
 /**
  * Withdrawing a product (docs/catalogue.md#withdrawing-a-product) with the command docs/deploy.md

@@ -1,9 +1,8 @@
 import path from "node:path";
 
-import { startServer, type RunningServer } from "../server/harness";
-
-import { startNginx, type RunningNginx } from "./nginx-server";
-import { startPostgres, type RunningPostgres } from "./postgres-server";
+import { type RunningServer, startServer } from "../server/harness";
+import { type RunningNginx, startNginx } from "./nginx-server";
+import { type RunningPostgres, startPostgres } from "./postgres-server";
 
 /**
  * The shop as it runs at scale (docs/scaling.md): several built server processes on one

@@ -19,10 +19,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { escapeRegExp, JourneyFailure, Lynx, type LynxPage } from "./lynx";
-import { linkIn, type MailCatcher, startMailCatcher } from "../support/mail-catcher";
-import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
 import { DEFAULT_PORTS } from "../../scripts/support/default-ports";
+import { linkIn, type MailCatcher, startMailCatcher } from "../support/mail-catcher";
+import { escapeRegExp, JourneyFailure, Lynx, type LynxPage } from "./lynx";
+import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILD_DIR = process.env.BUILD_DIR || "build";

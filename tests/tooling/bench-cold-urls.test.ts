@@ -2,19 +2,20 @@ import { readFileSync } from "node:fs";
 
 import { describe, expect, it } from "vitest";
 
+import { parseCatalogueQuery, PRICE_MAX, SORTS } from "~/models/catalogue/catalogue-query";
+
 import {
+  coldProductPaths,
+  coldSearchPaths,
   PathPool,
   SEARCH_PAGES,
   SEARCH_SPACE,
   searchSpace,
+  seededRandom,
   SHOPPER_TYPOS,
   SHOPPER_WORDS,
-  coldProductPaths,
-  coldSearchPaths,
-  seededRandom,
   shuffle,
 } from "../../scripts/bench/cold-urls";
-import { PRICE_MAX, SORTS, parseCatalogueQuery } from "~/models/catalogue-query";
 
 /** The benchmark's cold workloads (scripts/bench/cold-urls.ts): no URL twice, and only words the catalogue holds. */
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { BUDGETS, KB, checkBudgets, withinLimit, type Measurements } from "../../scripts/bench/budgets";
+import { BUDGETS, checkBudgets, KB, type Measurements, withinLimit } from "../../scripts/bench/budgets";
 import { parseBenchOptions } from "../../scripts/bench/options";
 import { comparisonTable, table } from "../../scripts/bench/report";
-import { median, ratio, roundOrder, summarise, type RoundFigures } from "../../scripts/bench/stats";
+import { median, ratio, type RoundFigures, roundOrder, summarise } from "../../scripts/bench/stats";
 
 /** The benchmark's arithmetic, budget checks and options (scripts/bench/*.ts). */
 

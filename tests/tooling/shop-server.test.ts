@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { groupAlive } from "../../scripts/support/child-processes";
-import { isErrorLogLine, startShop, type Shop } from "../../scripts/support/shop-server";
+import { isErrorLogLine, type Shop, startShop } from "../../scripts/support/shop-server";
 import { freePort } from "../support/free-port";
 
 /**

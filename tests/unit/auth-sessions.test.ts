@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { Database } from "~/backends/embedded/database.server";
 import type { AuthBackend } from "~/backends/types.server";
+import { logger } from "~/lib/log.server";
 import type { action as authAction } from "~/routes/auth";
 import type { action as logoutAction } from "~/routes/logout";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { createUserSession as userSession } from "~/services/session.server";
-import { logger } from "~/lib/log.server";
+
 import { routeOf } from "../support/route-args";
 
 /**

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer } from "node:http";
-import type * as TimersPromises from "node:timers/promises";
 import { createServer } from "node:net";
+import type * as TimersPromises from "node:timers/promises";
 
 import { delay, http, HttpResponse, passthrough } from "msw";
 import { setupServer } from "msw/node";

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { CachedProductRepository, facetQueryKey, listQueryKey } from "~/backends/cached-product-repository.server";
 import { relatedProducts } from "~/backends/related-products.server";
 import type { FacetQuery, ProductListQuery, ProductPage, ProductRepository } from "~/backends/types.server";
-import type { CatalogueFacets } from "~/models/catalogue-facets";
-import { DEFAULT_QUERY } from "~/models/catalogue-query";
-import type { Product } from "~/models/product";
+import type { CatalogueFacets } from "~/models/catalogue/catalogue-facets";
+import { DEFAULT_QUERY } from "~/models/catalogue/catalogue-query";
+import type { Product } from "~/models/product/product";
 
 /**
  * The read cache in front of the embedded catalogue (ADR 031): it must answer exactly what the

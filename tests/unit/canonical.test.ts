@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { absoluteUrl, catalogueCanonicalPath, productPath } from "~/models/canonical";
-import { parseCatalogueQuery } from "~/models/catalogue-query";
+import { parseCatalogueQuery } from "~/models/catalogue/catalogue-query";
+import { absoluteUrl, catalogueCanonicalPath, productPath } from "~/models/seo/canonical";
 
 /** Which URL each page asks search engines to index, read from the URL a shopper is on. */
 function canonicalOf(url: string): string | null {

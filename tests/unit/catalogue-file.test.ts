@@ -17,7 +17,7 @@ import {
   type RowProblem,
   writeCatalogueFile,
 } from "~/backends/catalogue-file.server";
-import { CATEGORIES } from "~/models/categories";
+import { CATEGORIES } from "~/models/catalogue/categories";
 
 // The real file system, counted: the picture checks are cached per path.
 vi.mock("node:fs", async (importOriginal) => {

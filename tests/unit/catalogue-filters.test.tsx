@@ -3,14 +3,14 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import { ActiveFilters } from "~/components/active-filters";
-import { FilterPanel } from "~/components/filter-panel";
-import { NoSearchResults, SearchNotice } from "~/components/search-notice";
-import { activeFilters, clearAllFiltersHref } from "~/models/active-filters";
-import type { CatalogueFacets, SearchReading } from "~/models/catalogue-facets";
-import { DEFAULT_QUERY, parseCatalogueQuery, type CatalogueQuery } from "~/models/catalogue-query";
-import { filterCounts, withCount } from "~/models/filter-counts";
-import { searchNoticeText } from "~/models/search-notice";
+import { ActiveFilters } from "~/components/catalogue/active-filters";
+import { FilterPanel } from "~/components/catalogue/filter-panel";
+import { NoSearchResults, SearchNotice } from "~/components/catalogue/search-notice";
+import { activeFilters, clearAllFiltersHref } from "~/models/catalogue/active-filters";
+import type { CatalogueFacets, SearchReading } from "~/models/catalogue/catalogue-facets";
+import { type CatalogueQuery, DEFAULT_QUERY, parseCatalogueQuery } from "~/models/catalogue/catalogue-query";
+import { filterCounts, withCount } from "~/models/catalogue/filter-counts";
+import { searchNoticeText } from "~/models/catalogue/search-notice";
 
 /**
  * What the catalogue shows around its results (docs/catalogue.md): the active filters with their

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 
 import {
-  DEFAULT_QUERY,
-  PAGE_SIZE,
-  SEARCH_MAX_LENGTH,
   catalogueHref,
-  catalogueSearchParams,
   cataloguePath,
+  type CatalogueQuery,
+  catalogueSearchParams,
+  DEFAULT_QUERY,
   filterFormHref,
+  PAGE_SIZE,
   pageCount,
   parseCatalogueQuery,
-  type CatalogueQuery,
-} from "~/models/catalogue-query";
+  SEARCH_MAX_LENGTH,
+} from "~/models/catalogue/catalogue-query";
 
 /** The catalogue's state comes from the URL; whatever a shopper (or an attacker) types, it parses. */
 

@@ -2,8 +2,8 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { loader as healthz } from "~/routes/healthz";
 import { loader as home } from "~/routes/_index";
+import { loader as healthz } from "~/routes/healthz";
 import { loader as product, PRODUCT_UNAVAILABLE } from "~/routes/product.$id";
 import { CATALOGUE_UNAVAILABLE, loader as catalogue } from "~/routes/products.($category)";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import { indexablePageMeta, noindexPageMeta, siteOriginFrom, type IndexablePage } from "~/models/page-meta";
-import { SITE_SHARE_IMAGE } from "~/models/share-image";
+import { type IndexablePage, indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/seo/page-meta";
+import { SITE_SHARE_IMAGE } from "~/models/seo/share-image";
 
 /** The head tags every page type builds through page-meta.ts. */
 

@@ -5,12 +5,12 @@ import { fileURLToPath } from "node:url";
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import { AUDITED_ROUTES, isShared, SHOP_ROUTES, type ShopRoute } from "~/models/pages";
+import { AUDITED_ROUTES, isShared, SHOP_ROUTES, type ShopRoute } from "~/models/site/pages";
 import routes from "~/routes";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 /**
- * The one list of the shop's pages (app/models/pages.ts) against what the app really has: a route
+ * The one list of the shop's pages (app/models/site/pages.ts) against what the app really has: a route
  * module the list forgets, or an entry without its module, fails here; so does a route config
  * that is not the list, a module that shares its page when the list says it is personal (or the
  * other way round), an example or sitemap URL another route answers, and docs/routes.md leaving
@@ -38,7 +38,7 @@ function listProblems(modules: readonly string[], list: readonly Pick<ShopRoute,
   return [
     ...modules
       .filter((module) => !listed.has(module))
-      .map((module) => `app/${module} has no entry in app/models/pages.ts`),
+      .map((module) => `app/${module} has no entry in app/models/site/pages.ts`),
     ...[...listed].filter((module) => !modules.includes(module)).map((module) => `app/${module} is listed but missing`),
   ];
 }
@@ -65,8 +65,8 @@ describe("the list of the shop's pages", () => {
     const modules = [...SHOP_ROUTES.map((route) => route.module), "routes/returns.tsx"];
     const list = SHOP_ROUTES.filter((route) => route.module !== "routes/about.tsx");
     expect(listProblems(modules, list)).toEqual([
-      "app/routes/about.tsx has no entry in app/models/pages.ts",
-      "app/routes/returns.tsx has no entry in app/models/pages.ts",
+      "app/routes/about.tsx has no entry in app/models/site/pages.ts",
+      "app/routes/returns.tsx has no entry in app/models/site/pages.ts",
     ]);
     expect(
       listProblems(["routes/_index.tsx"], [{ module: "routes/_index.tsx" }, { module: "routes/gone.tsx" }]),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import {
-  HashQueue,
   HASHES_ALWAYS_ADMITTED,
   hashPassword,
+  HashQueue,
   MAX_WAITING_HASHES,
   needsRehash,
   PasswordHashesBusy,

@@ -10,9 +10,9 @@ import {
   parseProductId,
   parseQuantity,
   parseTab,
-  productDisplayHref,
   type ProductDisplay,
-} from "~/models/product-query";
+  productDisplayHref,
+} from "~/models/product/product-query";
 
 /** A product page's URL: whatever a shopper (or an attacker) puts in it, it parses. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import type { Product } from "~/models/product";
-import { toProductSummaries, toProductSummary } from "~/models/product-summary";
+import type { Product } from "~/models/product/product";
+import { toProductSummaries, toProductSummary } from "~/models/product/product-summary";
 
 /** What a product card is sent (docs/catalogue.md#product-cards): its own fields, nothing else. */
 

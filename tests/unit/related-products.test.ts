@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { RELATED_LIMIT, relatedProducts } from "~/backends/related-products.server";
 import type { ProductRepository } from "~/backends/types.server";
-import type { Product } from "~/models/product";
+import type { Product } from "~/models/product/product";
 
 /** A category whose products are listed best rated first (ids 1..count), as the repositories list them. */
 function category(count: number) {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 
-import { parseCatalogueQuery, parseSearchTerm, SEARCH_MAX_LENGTH } from "~/models/catalogue-query";
-import { cleanText, queryParam } from "~/models/request-text";
+import { parseCatalogueQuery, parseSearchTerm, SEARCH_MAX_LENGTH } from "~/models/catalogue/catalogue-query";
+import { cleanText, queryParam } from "~/models/forms/request-text";
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

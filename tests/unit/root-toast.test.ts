@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
 
+import type { ToastInput } from "~/models/toast/toast";
 import { loader } from "~/root";
-import type { ToastInput } from "~/models/toast";
-import { createToastHeaders, readFlash, type ToastOptions, toastInThisResponse } from "~/services/toast.server";
+import { createToastHeaders, readFlash, toastInThisResponse, type ToastOptions } from "~/services/toast.server";
+
 import { routeOf } from "../support/route-args";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { safeRedirectPath } from "~/models/safe-redirect";
+import { safeRedirectPath } from "~/models/forms/safe-redirect";
 
 describe("safeRedirectPath", () => {
   it("keeps same-origin paths with their query and hash", () => {

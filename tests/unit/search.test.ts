@@ -9,10 +9,10 @@ import { importCatalogueFile } from "~/backends/sql/catalogue.server";
 import { SqlProductRepository } from "~/backends/sql/products.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
 import type { FacetQuery, ProductListQuery } from "~/backends/types.server";
-import type { SearchReading } from "~/models/catalogue-facets";
-import { CATEGORIES } from "~/models/categories";
-import { DEFAULT_QUERY, parseSearchTerm, PRICE_SHORTCUTS } from "~/models/catalogue-query";
-import type { Product } from "~/models/product";
+import type { SearchReading } from "~/models/catalogue/catalogue-facets";
+import { DEFAULT_QUERY, parseSearchTerm, PRICE_SHORTCUTS } from "~/models/catalogue/catalogue-query";
+import { CATEGORIES } from "~/models/catalogue/categories";
+import type { Product } from "~/models/product/product";
 
 import { openTestDatabase, SQL_DRIVERS, stopTestPostgres } from "../support/sql-databases";
 
@@ -676,7 +676,7 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
 
     for (const [name, raw] of HOSTILE) {
       it(`answers ${name} without an error`, async () => {
-        // What the catalogue's loader does with the search parameter (app/models/catalogue-query.ts).
+        // What the catalogue's loader does with the search parameter (app/models/catalogue/catalogue-query.ts).
         const term = parseSearchTerm(raw);
         expect(term).not.toContain("\u0000");
         expect(term.length).toBeLessThanOrEqual(100);

@@ -4,11 +4,11 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { openDatabase, type Database } from "~/backends/embedded/database.server";
-import { toProduct, type ProductRow } from "~/backends/product-row.server";
-import { CATEGORIES } from "~/models/categories";
-import { FEATURED_PRODUCT_IDS } from "~/models/featured-products";
-import { isOnSale, PRODUCT_IMAGE_SIZE, type Product } from "~/models/product";
+import { type Database, openDatabase } from "~/backends/embedded/database.server";
+import { type ProductRow, toProduct } from "~/backends/product-row.server";
+import { CATEGORIES } from "~/models/catalogue/categories";
+import { FEATURED_PRODUCT_IDS } from "~/models/catalogue/featured-products";
+import { isOnSale, type Product, PRODUCT_IMAGE_SIZE } from "~/models/product/product";
 
 import { productSlug } from "../../scripts/draw-product-images";
 

@@ -1,5 +1,5 @@
-import type { AddressInfo } from "node:net";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";

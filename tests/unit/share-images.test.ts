@@ -3,14 +3,14 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { PRODUCT_IMAGES_WITH_SHARE_CARDS } from "~/generated/share-image-manifest.server";
 import {
   LOGO_IMAGE,
   productShareImagePath,
   SHARE_IMAGE_HEIGHT,
   SHARE_IMAGE_WIDTH,
   SITE_SHARE_IMAGE,
-} from "~/models/share-image";
-import { PRODUCT_IMAGES_WITH_SHARE_CARDS } from "~/generated/share-image-manifest.server";
+} from "~/models/seo/share-image";
 import { productShareImage } from "~/services/share-images.server";
 
 /**

@@ -4,8 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 
-import { CATEGORIES } from "~/models/categories";
-import { SITEMAP_PATHS } from "~/models/pages";
+import { CATEGORIES } from "~/models/catalogue/categories";
 import {
   escapeXml,
   robotsTxt,
@@ -13,7 +12,8 @@ import {
   SITEMAP_URL_LIMIT,
   sitemapUrls,
   sitemapXml,
-} from "~/models/sitemap";
+} from "~/models/seo/sitemap";
+import { SITEMAP_PATHS } from "~/models/site/pages";
 
 /**
  * The sitemap builder against the sitemaps.org 0.9 protocol: tests/fixtures/sitemap.xsd is our

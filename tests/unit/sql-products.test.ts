@@ -12,8 +12,8 @@ import { exportCatalogue, importCatalogue, setWithdrawn } from "~/backends/sql/c
 import { SqlProductRepository, withdrawnProduct } from "~/backends/sql/products.server";
 import { asAnon, type SqlClient } from "~/backends/sql/sql-client.server";
 import { BackendError, type ProductListQuery } from "~/backends/types.server";
-import { DEFAULT_QUERY, PAGE_SIZE } from "~/models/catalogue-query";
-import type { Product } from "~/models/product";
+import { DEFAULT_QUERY, PAGE_SIZE } from "~/models/catalogue/catalogue-query";
+import type { Product } from "~/models/product/product";
 
 import { newPostgresDatabase, openTestDatabase, SQL_DRIVERS, stopTestPostgres } from "../support/sql-databases";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { SqlTokenBuckets } from "~/backends/sql/token-buckets.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
+import { SqlTokenBuckets } from "~/backends/sql/token-buckets.server";
 import type { Bucket } from "~/backends/types.server";
 
 import { openTestDatabase, SQL_DRIVERS, stopTestPostgres } from "../support/sql-databases";

@@ -10,11 +10,11 @@ import {
 } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import { breadcrumbJsonLd } from "~/models/breadcrumb-list";
-import { CONTACT_DETAILS } from "~/models/contact-details";
-import type { Product } from "~/models/product";
-import { SITE_SHARE_IMAGE, type ShareImage } from "~/models/share-image";
-import { organizationJsonLd, productJsonLd, websiteJsonLd } from "~/models/structured-data";
+import { CONTACT_DETAILS } from "~/models/content/contact-details";
+import type { Product } from "~/models/product/product";
+import { breadcrumbJsonLd } from "~/models/seo/breadcrumb-list";
+import { type ShareImage, SITE_SHARE_IMAGE } from "~/models/seo/share-image";
+import { organizationJsonLd, productJsonLd, websiteJsonLd } from "~/models/seo/structured-data";
 
 /**
  * The JSON-LD builders against Google's rich-result rules: required properties present, every

@@ -3,17 +3,18 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { AUTH_MESSAGES } from "~/backends/types.server";
-import { ACCOUNT_TOASTS } from "~/models/account-texts";
+import { logger } from "~/lib/log.server";
+import { ACCOUNT_TOASTS } from "~/models/account/account-texts";
 import type { action as authAction } from "~/routes/auth";
 import type { loader as confirmLoader } from "~/routes/auth.confirm";
 import type { action as forgotAction } from "~/routes/auth.forgot";
 import type { action as resetAction, loader as resetLoader } from "~/routes/auth.reset";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { honeypotInputProps as honeypotProps } from "~/services/honeypot.server";
+import type { AttemptOutcome } from "~/services/rate-limit.server";
 import * as rateLimit from "~/services/rate-limit.server";
 import type { readFlash as flashOf } from "~/services/toast.server";
-import type { AttemptOutcome } from "~/services/rate-limit.server";
-import { logger } from "~/lib/log.server";
+
 import { routeOf } from "../support/route-args";
 
 /**

@@ -8,8 +8,8 @@ import { createSupabaseClient } from "~/backends/supabase/client.server";
 import { SupabaseProductRepository, withdrawnProduct } from "~/backends/supabase/products.server";
 import { BackendError, type FacetQuery, isServiceUnavailable, type ProductListQuery } from "~/backends/types.server";
 import { parseConfig } from "~/config.server";
-import { CATEGORIES } from "~/models/categories";
-import { DEFAULT_QUERY } from "~/models/catalogue-query";
+import { DEFAULT_QUERY } from "~/models/catalogue/catalogue-query";
+import { CATEGORIES } from "~/models/catalogue/categories";
 
 import { postgrestRow as row } from "../fixtures/postgrest-row";
 

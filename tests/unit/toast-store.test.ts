@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { dismissToast, getToasts, showToast, updateToast } from "~/components/use-toast";
+import { dismissToast, getToasts, showToast, updateToast } from "~/components/toast/use-toast";
 
 /** The client store behind useToasts(): toasts shown, updated and dismissed by id from code. */
 const readToasts = getToasts;

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { toRadixDuration } from "~/models/toast";
+import { toRadixDuration } from "~/models/toast/toast";
 import { cookieSecret } from "~/services/cookie-policy.server";
 import { createToastHeaders, readFlash, redirectWithToast, ToastSchema } from "~/services/toast.server";
 

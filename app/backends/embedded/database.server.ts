@@ -5,18 +5,17 @@ import { PGlite } from "@electric-sql/pglite";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
-import { memoisePromise, type MemoisedPromise } from "~/lib/memoise-promise.server";
+import { describePrepared, prepareDatabase } from "~/backends/sql/schema.server";
+import type { SqlClient } from "~/backends/sql/sql-client.server";
 import { getConfig } from "~/config.server";
+import { logger } from "~/lib/log.server";
+import { type MemoisedPromise, memoisePromise } from "~/lib/memoise-promise.server";
 import { restrictToOwner } from "~/lib/owner-only-files.server";
 import { StartupError } from "~/lib/startup-error.server";
-
-import { describePrepared, prepareDatabase } from "../sql/schema.server";
-import type { SqlClient } from "../sql/sql-client.server";
 
 import { dataDirProblem, lockDataDir } from "./data-dir-lock.server";
 import { claimDataDir, shutOthersOut } from "./data-dir-owner.server";
 import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cluster.server";
-import { logger } from "~/lib/log.server";
 import { serveOperatorCommands } from "./operator-commands.server";
 
 /**

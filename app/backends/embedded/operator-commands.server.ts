@@ -2,12 +2,12 @@ import path from "node:path";
 
 import type { PGlite } from "@electric-sql/pglite";
 
+import { catalogueChanged } from "~/backends/catalogue-changes.server";
+import { exportCatalogue, importCatalogueFile, setWithdrawn } from "~/backends/sql/catalogue.server";
 import { type Config, getConfig } from "~/config.server";
 import { logger } from "~/lib/log.server";
 import { appCounter, appGauge } from "~/lib/metrics.server";
 
-import { catalogueChanged } from "../catalogue-changes.server";
-import { exportCatalogue, importCatalogueFile, setWithdrawn } from "../sql/catalogue.server";
 import { type Backup, backUp } from "./backup.server";
 import { type ControlReply, type ControlRequest, setControlHandler } from "./control-socket.server";
 

@@ -2,14 +2,13 @@ import path from "node:path";
 
 import pg from "pg";
 
+import { describePrepared, type Prepared, prepareDatabase } from "~/backends/sql/schema.server";
+import type { SqlClient, SqlQueries } from "~/backends/sql/sql-client.server";
 import { getConfig } from "~/config.server";
-import { appCounter, appGauge } from "~/lib/metrics.server";
-import { memoisePromise, type MemoisedPromise } from "~/lib/memoise-promise.server";
-import { StartupError } from "~/lib/startup-error.server";
-
-import { describePrepared, prepareDatabase, type Prepared } from "../sql/schema.server";
-import type { SqlClient, SqlQueries } from "../sql/sql-client.server";
 import { logger } from "~/lib/log.server";
+import { type MemoisedPromise, memoisePromise } from "~/lib/memoise-promise.server";
+import { appCounter, appGauge } from "~/lib/metrics.server";
+import { StartupError } from "~/lib/startup-error.server";
 
 /**
  * A PostgreSQL server (DATABASE_URL) through a node-postgres connection pool: the backend for

@@ -1,14 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
 import {
-  accountExistsMail,
-  CONFIRMATION_LINK_HOURS,
-  confirmationMail,
-  RECOVERY_LINK_HOURS,
-  recoveryMail,
-} from "~/models/account-texts";
-
-import {
   AUTH_MESSAGES,
   type AuthBackend,
   type AuthFailure,
@@ -19,11 +11,19 @@ import {
   type SessionRef,
   type SignUpConfirmation,
   type SignUpOutcome,
-} from "../types.server";
-import { enqueueMail } from "./mail-outbox.server";
-import type { SqlClient, SqlQueries } from "./sql-client.server";
-import { hashPassword, needsRehash, PasswordHashesBusy, verifyDummyPassword, verifyPassword } from "./password.server";
+} from "~/backends/types.server";
 import { logger } from "~/lib/log.server";
+import {
+  accountExistsMail,
+  CONFIRMATION_LINK_HOURS,
+  confirmationMail,
+  RECOVERY_LINK_HOURS,
+  recoveryMail,
+} from "~/models/account/account-texts";
+
+import { enqueueMail } from "./mail-outbox.server";
+import { hashPassword, needsRehash, PasswordHashesBusy, verifyDummyPassword, verifyPassword } from "./password.server";
+import type { SqlClient, SqlQueries } from "./sql-client.server";
 
 /**
  * Accounts and server-side sessions in the embedded database or a PostgreSQL server (ADR 030, ADR 016). The cookie holds a

@@ -3,8 +3,9 @@ import {
   type CatalogueRecord,
   readCatalogueFile,
   type RowProblem,
-} from "../catalogue-file.server";
-import { PRODUCT_COLUMNS } from "../product-row.server";
+} from "~/backends/catalogue-file.server";
+import { PRODUCT_COLUMNS } from "~/backends/product-row.server";
+
 import type { SqlClient, SqlQueries } from "./sql-client.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { FacetQuery, ProductListQuery } from "~/backends/types.server";
-import { CATEGORIES } from "~/models/categories";
-import { PRICE_MAX, PRICE_MIN, PRICE_SHORTCUTS, type Sort } from "~/models/catalogue-query";
+import { PRICE_MAX, PRICE_MIN, PRICE_SHORTCUTS, type Sort } from "~/models/catalogue/catalogue-query";
+import { CATEGORIES } from "~/models/catalogue/categories";
 
 import type { SqlQueries } from "./sql-client.server";
 

@@ -1,4 +1,4 @@
-import type { MailContent } from "~/models/account-texts";
+import type { MailContent } from "~/models/account/account-texts";
 
 import type { SqlClient, SqlQueries } from "./sql-client.server";
 

@@ -1,4 +1,4 @@
-import type { Bucket, TokenBuckets } from "../types.server";
+import type { Bucket, TokenBuckets } from "~/backends/types.server";
 
 import type { SqlClient } from "./sql-client.server";
 

@@ -8,8 +8,6 @@ import {
 } from "@supabase/supabase-js";
 import { z } from "zod";
 
-import { getConfig } from "~/config.server";
-
 import {
   AUTH_MESSAGES,
   type AuthBackend,
@@ -21,10 +19,12 @@ import {
   type SessionLookup,
   type SessionRef,
   type SignUpOutcome,
-} from "../types.server";
+} from "~/backends/types.server";
+import { getConfig } from "~/config.server";
+import { logger } from "~/lib/log.server";
+
 import type { BoundedFetchOptions } from "./bounded-fetch.server";
 import { createSupabaseClient, type SupabaseSettings } from "./client.server";
-import { logger } from "~/lib/log.server";
 
 /**
  * Hosted Supabase Auth (GoTrue) through supabase-js: signUp, signInWithPassword, signOut and

@@ -1,7 +1,7 @@
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 
-import { PRODUCT_COLUMNS, toProduct, type ProductRow } from "~/backends/product-row.server";
 import { facetArguments, toCatalogueFacets } from "~/backends/facets.server";
+import { PRODUCT_COLUMNS, type ProductRow,toProduct } from "~/backends/product-row.server";
 import {
   BackendError,
   type FacetQuery,
@@ -10,9 +10,9 @@ import {
   type ProductRepository,
 } from "~/backends/types.server";
 import type { WithdrawnProduct } from "~/backends/withdrawn-product.server";
-import type { CatalogueFacets } from "~/models/catalogue-facets";
-import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue-query";
-import type { Product } from "~/models/product";
+import type { CatalogueFacets } from "~/models/catalogue/catalogue-facets";
+import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue/catalogue-query";
+import type { Product } from "~/models/product/product";
 
 // Typed as plain strings: the client has no generated schema types to check them against.
 const COLUMNS: string = PRODUCT_COLUMNS.join(",");

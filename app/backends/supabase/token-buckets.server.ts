@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
-import { bucketArrays } from "../sql/token-buckets.server";
-import { BackendError, type Bucket, type TokenBuckets } from "../types.server";
+import { bucketArrays } from "~/backends/sql/token-buckets.server";
+import { BackendError, type Bucket, type TokenBuckets } from "~/backends/types.server";
 
 /**
  * Token buckets in the hosted project's database, through the functions of supabase/migrations

@@ -1,0 +1,134 @@
+import { SHOP_NAME } from "../site/shop";
+
+/**
+ * What a shopper reads about their account besides the sign-in form: the toasts and pages of the
+ * confirmation and password-reset flows, and the mails (docs/accounts.md). One place, so a change
+ * of wording is one change.
+ */
+
+/** Hours a link in a mail may be followed: as GoTrue's defaults (docs/accounts.md#links-in-mails). */
+export const CONFIRMATION_LINK_HOURS = 24;
+export const RECOVERY_LINK_HOURS = 1;
+
+export const ACCOUNT_TOASTS = {
+  /** The specification's words, for every sign-up whatever became of it (no enumeration). */
+  signedUp: { title: "Account created!", description: "Please check your email to verify your account." },
+  signedIn: { title: "Welcome back!", description: "You've successfully signed in." },
+  confirmed: { title: "Email confirmed", description: "Your email address is confirmed and you are signed in." },
+  /** After "Send the link again": alike whether or not the address has an account waiting. */
+  confirmationSent: {
+    title: "Check your email",
+    description: "If that address has an account waiting for confirmation, we have sent it a new link.",
+  },
+  /** After "Forgot your password?": alike whether or not the address has an account. */
+  resetSent: {
+    title: "Check your email",
+    description: `If that address has a ${SHOP_NAME} account, we have sent it a link to choose a new password. The link works for one hour.`,
+  },
+  passwordChanged: {
+    title: "Password changed",
+    description: "Your password has been changed and you are signed in. Every other session has been signed out.",
+  },
+  resetFailed: "Password reset Failed",
+  requestFailed: "Request Failed",
+} as const;
+
+export const ACCOUNT_PAGES = {
+  /** /auth/forgot asks for a reset link; /auth/forgot?link=signup for a new confirmation link. */
+  sendLink: {
+    recovery: {
+      heading: "Reset your password",
+      intro: "Enter the email address of your account and we will send you a link to choose a new password.",
+      submit: "Send reset link",
+    },
+    signup: {
+      heading: "Confirm your email address",
+      intro: "Enter the email address you signed up with and we will send you a new link to confirm it.",
+      submit: "Send confirmation link",
+    },
+  },
+  forgotLink: "Forgot your password?",
+  /** The email field's label, the same words as on the sign-in form (app/routes/auth.tsx). */
+  emailLabel: "Email address",
+  reset: {
+    heading: "Choose a new password",
+    passwordLabel: "New password",
+    passwordHint: "At least 8 characters.",
+    intro: "Choose a new password of at least 8 characters. Every other session of your account will be signed out.",
+    submit: "Change password",
+  },
+  linkInvalid: {
+    heading: "This link no longer works",
+    intro:
+      "The link has expired, was already used, or is not complete. Links to confirm an email work for 24 hours, " +
+      "links to reset a password for one hour, and each works once.",
+    unavailableHeading: "This link could not be checked",
+    resendConfirmation: "Send a new confirmation link",
+    resendRecovery: "Send a new reset link",
+  },
+  resend: "Send the link again",
+} as const;
+
+/** A mail as the outbox keeps it, before it has a sender and an addressee. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * One plain-text part and a simple HTML part saying the same: a heading, paragraphs and a link
+ * written out in full, so it reads alike in any client, with images off, and in a screen reader.
+ */
+function mail(subject: string, paragraphs: string[], link?: { label: string; href: string }): MailContent {
+  const text = [...paragraphs, ...(link ? [`${link.label}:\n${link.href}`] : []), `— ${SHOP_NAME}`].join("\n\n");
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
+  const action = link
+    ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>\n<p>Or copy this address into your browser: ${escapeHtml(link.href)}</p>\n`
+    : "";
+  const html =
+    `<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n` +
+    `<body>\n<h1>${escapeHtml(subject)}</h1>\n${body}\n${action}<p>— ${SHOP_NAME}</p>\n</body>\n</html>\n`;
+  return { subject, text: `${text}\n`, html };
+}
+
+export function confirmationMail(link: string): MailContent {
+  return mail(
+    `Confirm your ${SHOP_NAME} account`,
+    [
+      `Someone, probably you, created a ${SHOP_NAME} account with this email address.`,
+      `Follow the link below within ${CONFIRMATION_LINK_HOURS} hours to confirm the address and sign in. ` +
+        "If it was not you, ignore this mail: the account stays unconfirmed.",
+    ],
+    { label: "Confirm your email address", href: link },
+  );
+}
+
+export function recoveryMail(link: string): MailContent {
+  return mail(
+    `Reset your ${SHOP_NAME} password`,
+    [
+      `Someone, probably you, asked to reset the password of the ${SHOP_NAME} account with this email address.`,
+      "Follow the link below within one hour to choose a new password; every session of the account will be " +
+        "signed out. If it was not you, ignore this mail: your password stays as it is.",
+    ],
+    { label: "Choose a new password", href: link },
+  );
+}
+
+/** To the owner of an address someone tried to sign up with again (no enumeration: the page said what it says to anyone). */
+export function accountExistsMail(origin: string): MailContent {
+  return mail(
+    `Someone tried to create a ${SHOP_NAME} account with your address`,
+    [
+      `Someone tried to create a ${SHOP_NAME} account with this email address, which already has one.`,
+      `If it was you, sign in; if you have forgotten your password, choose a new one at ${origin}/auth/forgot. ` +
+        "If it was not you, you need do nothing.",
+    ],
+    { label: "Sign in", href: `${origin}/auth` },
+  );
+}
