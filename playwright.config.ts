@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { DEFAULT_PORTS } from "./scripts/support/default-ports";
 import { serverEnv, serverNodeArgs } from "./server/memory-settings";
 import { mailPorts } from "./tests/e2e/mail";
-import { DEFAULT_PORTS } from "./scripts/support/default-ports";
 
 const PORT = Number(process.env.E2E_PORT ?? DEFAULT_PORTS.e2e);
 const BUILD_DIR = process.env.BUILD_DIR || "build";
