@@ -1,17 +1,6 @@
-import type { CategorySlug } from "~/models/catalogue/categories";
+import type { WithdrawnProduct } from "~/models/product/product";
 
 import { configuredDatabase } from "./index.server";
-
-/**
- * What the page of a product no longer sold shows (410 Gone, docs/catalogue.md#withdrawing-a-product):
- * its name and a link to its category. Shoppers' reads never see a withdrawn product (each says
- * `not withdrawn`, ADR 036), so this is asked only when a product page finds nothing.
- */
-export interface WithdrawnProduct {
-  id: number;
-  name: string;
-  category: CategorySlug;
-}
 
 /** The withdrawn product with this id; null for a product on sale or an id no product has. */
 export async function findWithdrawnProduct(id: number): Promise<WithdrawnProduct | null> {

@@ -9,10 +9,9 @@ import {
   type ProductPage,
   type ProductRepository,
 } from "~/backends/types.server";
-import type { WithdrawnProduct } from "~/backends/withdrawn-product.server";
 import type { CatalogueFacets } from "~/models/catalogue/catalogue-facets";
 import { PAGE_SIZE, PRICE_MAX, PRICE_MIN, type Sort } from "~/models/catalogue/catalogue-query";
-import type { Product } from "~/models/product/product";
+import type { Product, WithdrawnProduct } from "~/models/product/product";
 
 import {
   countSearch,

@@ -42,3 +42,13 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
 export function formatPrice(amount: number): string {
   return usd.format(amount);
 }
+
+/**
+ * What the page of a product no longer sold shows (410 Gone, docs/catalogue.md#withdrawing-a-product):
+ * its name and a link to its category.
+ */
+export interface WithdrawnProduct {
+  id: number;
+  name: string;
+  category: CategorySlug;
+}
