@@ -38,18 +38,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * Reads (and clears) the flash cookie: the toast to show on this page, and the state of a form
- * that was sent back here (the footer's newsletter box without JavaScript); and who is signed in,
- * for the account menu, with their CSRF token for the Logout form. All of that is the visitor's
- * own (`visitor`); an anonymous visitor with nothing pending has none, gets no token and no cookie
- * here, and so the page and its data may be shared (rootLoaderData; ADR 017, ADR 026). The sign-in
- * page makes its own token.
+ * The flash cookie's toast and form, and who is signed in with their Logout token: the visitor's own, none for an
+ * anonymous visitor with nothing pending, whose page may then be shared (ADR 017, ADR 026).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [cookieFlash, current] = await Promise.all([readFlash(request), getUser(request)]);
   const csrf = current.user ? await commitCsrfToken(request) : null;
-  // A failed form (sign-in) that re-renders its page in this same request leaves its toast here;
-  // it is shown, and a flash toast that also came waits in its cookie for the next page.
+  // A failed sign-in's toast shows now; a cookie's waits (docs/notices-and-toasts.md#flash-cookie).
   const flash = flashForPage(takeResponseToast(context), cookieFlash);
   const headers = new Headers(flash.headers);
   for (const cookie of current.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
@@ -67,10 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Whether anything of the visitor's is on the page, for every route's headers (rootLoaderData). */
 export const headers: Route.HeadersFunction = rootHeaders;
 
-/**
- * Any action or redirect may leave a toast, and only the server can read the HttpOnly cookie:
- * the root loader (cookie reads, plus one session lookup when signed in) runs on every navigation and revalidation.
- */
+/** Any action or redirect may leave a toast that only the server can read (ADR 005). */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 /** The root loader's data where it exists (not on the error page when the loader failed). */
@@ -84,11 +76,7 @@ const ERROR_HEADING = "Unexpected Application Error!";
 export const meta: Route.MetaFunction = ({ error }) =>
   error ? [{ title: pageTitle(ERROR_HEADING) }, { name: "robots", content: "noindex" }] : [{ title: SHOP_NAME }];
 
-/**
- * The document and the site shell around every page, the error page included. Root owns the
- * one `<main id="main-content">` (the skip link's target): route modules render their content
- * with exactly one h1 and never a `<main>` of their own.
- */
+/** The document and site shell around every page, with the one `<main>`: routes render one h1 and no `<main>`. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const visitor = useRootLoaderData()?.visitor ?? null;
@@ -96,13 +84,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const newsletter = visitor?.flashForm?.form === NEWSLETTER_FORM ? visitor.flashForm : null;
   const { pathname, search } = useLocation();
   useEffect(() => {
-    // Lets tests (and CSS, if ever needed) tell the enhanced page from the server HTML. It lives
-    // in Layout so the error page is marked too.
+    // Tests and CSS tell the hydrated page from the server HTML by it (ADR 003), the error page too.
     document.documentElement.dataset.hydrated = "";
   }, []);
   useEffect(() => {
-    // Which page is on screen: a client navigation changes the URL before React has rendered the
-    // new page, and this runs only once it has. Tests wait for it (docs/testing.md#waiting-for-a-page).
+    // Set once the new page has rendered, which tests wait for (docs/testing.md#waiting-for-a-page).
     document.documentElement.dataset.location = pathname + search;
   }, [pathname, search]);
   return (
@@ -117,16 +103,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* First, so the icons it draws once show as soon as the markup that uses them streams in. */}
         <IconSprite />
         <SkipLinks />
-        {/* Only a signed-in visitor's pages carry a token (for Logout). Without one, a form that needs it
-            carries a value that fails the check: a 403, not a crash. */}
+        {/* Without a token (anonymous), a form that needs one fails its check with a 403, not a crash. */}
         <AuthenticityTokenProvider token={visitor?.csrf ?? "unavailable"}>
           <SiteHeader user={visitor?.user ?? null} />
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus-visible:outline-none">
             {children}
           </main>
-          {/* The notification region, "Notifications (F8)": plain HTML first, Radix Toast once hydrated. */}
           <Toaster toast={toast} />
-          {/* Reads out the new page's title after a client-side navigation, and moves focus to its h1. */}
           <RouteAnnouncer />
           <SiteFooter newsletter={newsletter} />
         </AuthenticityTokenProvider>
@@ -153,11 +136,7 @@ const STATUS_TEXTS: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/**
- * The generic fallback (docs/routes.md#error-page): "Unexpected Application Error!" with the status and status text, or
- * the error's message. Only the message is shown, never a stack; in production React Router already
- * replaces server errors' messages with "Unexpected Server Error".
- */
+/** The error page (docs/routes.md#error-page): a message, never a stack. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || STATUS_TEXTS[error.status] || ""}`.trim()

@@ -6,22 +6,12 @@ import type { Cookie, CookieOptions } from "react-router";
 import { sessionSecretKeptWithData } from "~/backends/embedded/session-secret.server";
 import { type Config, getConfig } from "~/config.server";
 
-/**
- * What every cookie the shop sets has in common: the secret that signs it and when it is Secure
- * (ADR 030). One module, so the session, toast and CSRF cookies never disagree.
- */
+/** What every cookie has in common, the secret and Secure, in one place (ADR 030). */
 
-/**
- * Development and unit tests sign with this fixed value when SESSION_SECRET is unset. It
- * protects nothing, which is why production never uses it.
- */
+/** Public, so it protects nothing: outside production only. */
 const DEVELOPMENT_SECRET = "makervolt-development-secret-not-for-production";
 
-/**
- * The secret that signs every cookie under `config`: SESSION_SECRET when set, the development
- * secret outside production, else the one the embedded database keeps with its data. Each call
- * decides anew (reading or writing that file in production): the app uses cookieSecret().
- */
+/** The secret that signs every cookie under `config`, decided anew at each call (the app uses cookieSecret()). */
 export function decideCookieSecret(config: Config): string {
   if (config.sessionSecret) return config.sessionSecret;
   if (config.nodeEnv !== "production") return DEVELOPMENT_SECRET;
@@ -30,25 +20,15 @@ export function decideCookieSecret(config: Config): string {
 
 let secret: string | undefined;
 
-/**
- * This process's cookie secret (it also seeds the honeypot), decided at the first call. The
- * server entry makes that call before it listens, so a DATA_DIR that cannot keep the secret
- * stops the start rather than failing the first request; the cookie modules call it on first use.
- */
+/** This process's cookie secret, decided at the first call, which the server makes before it listens (ADR 030). */
 export function cookieSecret(): string {
   secret ??= decideCookieSecret(getConfig());
   return secret;
 }
 
 /**
- * Every cookie the shop sets is one of these: signed with cookieSecret(), HttpOnly (no script
- * needs to read it), SameSite=Lax and site-wide. Secure is decided per response (isSecure). Call
- * it on first use, not at import, so importing a module decides no secret.
- *
- * React Router's createCookie, in the same format (base64 JSON, "." and an HMAC-SHA256 without
- * padding: cookies set before still read), but signed with node:crypto at once instead of Web Crypto,
- * whose every call is a trip through the thread pool: a turn of the event loop each, seconds per
- * request under overload (ADR 037).
+ * Every cookie the shop sets: HttpOnly, SameSite=Lax, site-wide; made on first use, not at import. React Router's
+ * format, signed with node:crypto at once rather than a thread-pool trip through Web Crypto (ADR 037).
  */
 export function signedCookie(name: string, options: Omit<CookieOptions, "secrets"> = {}): Cookie {
   const key = cookieSecret();
@@ -99,12 +79,7 @@ function decodeValue(value: string): unknown {
   }
 }
 
-/**
- * Secure only in production over HTTPS: browsers refuse a Secure cookie sent over plain HTTP, and
- * the end-to-end server (NODE_ENV=production on http://localhost) must still deliver cookies.
- * Behind a TLS-terminating proxy, `request.url` says https when the proxy says so: the server
- * entry reads its X-Forwarded-Proto once, and only from a proxy we trust (TRUST_PROXY=1).
- */
+/** Browsers refuse a Secure cookie over plain HTTP, which the end-to-end server speaks (ADR 030). */
 export function isSecure(request: Request, { nodeEnv }: Pick<Config, "nodeEnv"> = getConfig()): boolean {
   return nodeEnv === "production" && new URL(request.url).protocol === "https:";
 }

@@ -9,33 +9,21 @@ import type { action as noticeAction } from "~/routes/notice";
 export type NoticeFetcher = ReturnType<typeof useFetcher<typeof noticeAction>>;
 
 export interface NoticeFormProps {
-  /** What the shopper asked for, e.g. "newsletter"; the notice action may log or count it. */
+  /** What the shopper asked for, e.g. "newsletter". */
   feature: string;
-  /**
-   * The form's visible controls: at least one submit button. A function receives the fetcher,
-   * for forms that show the action's answer (the newsletter box's field error).
-   */
+  /** At least one submit button; a function receives the fetcher, to show the action's answer. */
   children: ReactNode | ((fetcher: NoticeFetcher) => ReactNode);
   className?: string;
   /** For fields outside the form that belong to it (`form=`), e.g. the product page's quantity. */
   id?: string;
-  /** Names the form when it is a landmark-worthy group, e.g. "Newsletter". */
   "aria-label"?: string;
-  /** For forms with fields: let the server's messages show instead of the browser's. */
+  /** Lets the server's messages show instead of the browser's. */
   noValidate?: FormHTMLAttributes<HTMLFormElement>["noValidate"];
 }
 
 /**
- * A form to `/notice` for a feature the shop has not built yet; every placeholder goes through
- * here, so the toast pipeline is wired in one place. Buttons that ask for the same thing share
- * one form (a list of product cards, the tutorials, the footer's links): its hidden fields and
- * CSRF token are sent once a page, not once a button (ADR 013).
- *
- * Without JavaScript it is a native POST form: `/notice` redirects back to this page (same path
- * and query) and the page shows the notice. Once hydrated it submits through a fetcher and says
- * so in a hidden field: `/notice` answers with data, nothing navigates, the page keeps its
- * scroll position and focus stays on the button, and the root loader's revalidation brings the
- * toast.
+ * A form to `/notice` for a feature not built yet: a native POST without JavaScript, a fetcher once hydrated; one
+ * around all the buttons of a list (docs/notices-and-toasts.md#coming-soon-notices, ADR 013).
  */
 export function NoticeForm({ feature, children, className, id, noValidate, "aria-label": ariaLabel }: NoticeFormProps) {
   const location = useLocation();
@@ -48,8 +36,7 @@ export function NoticeForm({ feature, children, className, id, noValidate, "aria
     const element = focusedAtSubmit.current;
     focusedAtSubmit.current = null;
     if (!element) return;
-    // The revalidation that brings the toast re-renders the page; should it have replaced the
-    // focused control, the shopper goes on from this form rather than from the top of the document.
+    // Should the toast's revalidation replace the focused control, go on from this form, not the top.
     const focusLost = document.activeElement === null || document.activeElement === document.body;
     const target = element.isConnected
       ? element
@@ -84,14 +71,12 @@ export function NoticeForm({ feature, children, className, id, noValidate, "aria
 }
 
 export interface NoticeButtonProps {
-  /** What the shopper asked for, e.g. "add-to-cart"; the notice action may log or count it. */
   feature: string;
   children: ReactNode;
   className?: string;
   /** An accessible name when the visible content is only an icon or is ambiguous ("Add Wireless Mic to cart"). */
   "aria-label"?: string;
   disabled?: boolean;
-  /** Class names for the wrapping form, e.g. to place it in a flex row. */
   formClassName?: string;
 }
 

@@ -13,20 +13,12 @@ interface FocusState {
   keepFocus?: boolean;
 }
 
-/**
- * Navigation state (a `<Link state>` or `navigate(to, { state })`) for a link that moves within
- * the same page's content, such as pagination: after it, focus goes to `targetId` rather than the
- * h1, and the page does not scroll past what is needed to show it.
- */
+/** Navigation state for a link within the page's content (pagination): focus goes to `targetId`, not the h1. */
 export function focusAfterNavigation(targetId: string): FocusState {
   return { focusTargetId: targetId };
 }
 
-/**
- * Navigation state for a navigation driven by a control the shopper is still in (the catalogue's
- * auto-submitting filters and sort): focus stays on the control, even when the path changes (a
- * category), and the page's own status message says what changed.
- */
+/** Navigation state for a control the shopper is still in (auto-submitting filters): focus stays on it. */
 export const KEEP_FOCUS: FocusState = { keepFocus: true };
 
 function focusState(state: unknown): FocusState {
@@ -46,11 +38,7 @@ function focusWasLost() {
   return document.activeElement === null || document.activeElement === document.body;
 }
 
-/**
- * Moves focus without the browser's own scroll: the router has already put the page where it
- * belongs (top for a new page, the remembered position on Back). `revealIfHidden` scrolls a
- * target that is off screen into view, below the sticky header (html's scroll-padding-top).
- */
+/** The router has already scrolled; only a target off screen is revealed (ADR 009). */
 function moveFocus(element: HTMLElement, { revealIfHidden = false } = {}) {
   element.focus({ preventScroll: true });
   if (!revealIfHidden) return;
@@ -58,20 +46,7 @@ function moveFocus(element: HTMLElement, { revealIfHidden = false } = {}) {
   if (top < 0 || top > window.innerHeight) element.scrollIntoView({ block: "start" });
 }
 
-/**
- * What a screen-reader or keyboard user needs after a client-side navigation, which the browser
- * gives them on a full page load: the new page's title read out, and focus at the start of the
- * new content (the h1) instead of on a link that no longer exists.
- *
- * - A new path, or Back/Forward: focus the h1 and announce the title.
- * - Same path, with `focusAfterNavigation(id)` state (pagination): focus that element, announce.
- * - Same path otherwise (filters, sort, view, product tabs and images), or `KEEP_FOCUS`: focus
- *   stays where it is, nothing is announced. If the focused element disappeared, the h1 gets it.
- * - The first load, a fragment (skip link) and revalidation (after a fetcher): nothing.
- *
- * The announcer is a polite live region in the server HTML from the start (screen readers only
- * watch regions that existed before they changed), visually hidden, and empty until a navigation.
- */
+/** After a client-side navigation, focus and a read-out title as a full page load gives (ADR 009). */
 export function RouteAnnouncer() {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -92,8 +67,7 @@ export function RouteAnnouncer() {
     let announce = false;
     if (samePage || keepFocus) {
       if (focusWasLost()) target = pageHeading();
-      // A filter that changed the path (a category) changed the page's heading too: say so
-      // without moving focus. The count's own status message follows if it changed.
+      // A filter that changed the category changed the heading too: say so without moving focus.
       if (keepFocus && before.pathname !== location.pathname) announce = true;
     } else if (focusTargetId) {
       target = document.getElementById(focusTargetId) ?? pageHeading();

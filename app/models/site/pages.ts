@@ -2,59 +2,29 @@ import { cataloguePath } from "../catalogue/catalogue-query";
 import { CATEGORIES } from "../catalogue/categories";
 
 /**
- * The one list of the shop's pages: every URL the shop answers, what it is, and which module
- * answers it. Everything that needs to know the pages reads it: the route config (app/routes.ts),
- * the sitemap (models/seo/sitemap.ts), the Lighthouse audit (scripts/audit.ts), the axe audit
- * (tests/e2e/a11y-audit.spec.ts), the bench (scripts/bench.ts, scripts/bench/proxy.ts) and the soak
- * (scripts/soak.ts); and docs/routes.md describes every entry.
- *
- * Adding a page is one entry here plus its module in app/routes/ (docs/routes.md#adding-a-page).
- * tests/unit/pages.test.ts fails when a module has no entry or an entry no module, when the route
- * config is not this list, when a module's `headers` disagree with the entry's `shared`, and when
- * docs/routes.md leaves an entry out.
- *
- * Plain data: React Router's Vite plugin evaluates the route config, and so this, in Node before
- * anything is built, so it imports nothing but models.
+ * The one list of the shop's pages, read by the route config, the sitemap, the audits, the bench and the soak; plain
+ * data importing only models (docs/routes.md#adding-a-page).
  */
 
-/**
- * What a route is, which decides what else its entry says:
- *
- * - `page`: a page a person opens in a browser. Its entry says whether it is shared, what it puts in
- *   the sitemap, and which URLs of it the audits open.
- * - `not-found`: the catch-all `*`, the 404 page for every URL nothing else answers. The axe audit
- *   opens it (Lighthouse does not: a 404 fails its SEO category by design); never shared, never in
- *   the sitemap.
- * - `form`: a form endpoint. It takes a POST; its GET only redirects (robots.txt disallows it).
- * - `machine`: answers programs (load balancers, crawlers), not people.
- */
+/** What a route is, which decides what else its entry says (docs/routes.md#adding-a-page). */
 export type RouteKind = "page" | "not-found" | "form" | "machine";
 
 /** One URL that shows a page, as the audits, the bench and the soak open it. */
 export interface ExampleUrl {
-  /**
-   * Unique in the list, and safe in a file name: the Lighthouse report is
-   * `lighthouse-reports/<name>.report.html`, so renaming one starts its history afresh.
-   */
+  /** Unique, and the Lighthouse report's file name. */
   name: string;
-  /** Path and query, e.g. `/product/21`. The seed's products have fixed ids (supabase/seed.sql). */
+  /** Path and query; the seed's products have fixed ids. */
   url: string;
-  /** Its page says noindex on purpose (search results, sign-in); the Lighthouse SEO check expects that. */
   noindex?: true;
-  /**
-   * It answers this 4xx on purpose (a mailed link that no longer works, ADR 035): axe audits it,
-   * Lighthouse does not (its status-code audit would fail it for the status alone). Absent: 200.
-   */
+  /** Answered on purpose (a mailed link that no longer works); absent: 200. */
   status?: 403;
 }
 
-/** What every entry says. */
 interface RouteEntry {
-  /** A short name, unique in the list: the soak's mix and the tests' messages use it. */
+  /** Unique in the list. */
   name: string;
-  /** React Router's path pattern without the leading slash (`product/:id`), or null for `/` (the index route). */
+  /** React Router's path pattern without the leading slash, or null for the index route. */
   path: string | null;
-  /** Its route module, relative to app/ as the route config names it. */
   module: `routes/${string}`;
   kind: RouteKind;
 }
@@ -62,22 +32,9 @@ interface RouteEntry {
 /** A page a person opens. */
 export interface PageRoute extends RouteEntry {
   kind: "page";
-  /**
-   * Its answer is the same for every visitor without a cookie, so a shared cache (nginx, a CDN, the
-   * server's own page cache) may keep it and its page data (ADR 018, ADR 020, ADR 026). Its module
-   * then says `export const headers = sharedPageHeaders` (app/services/shared-pages.server.ts), and
-   * only such a module does: tests/unit/pages.test.ts holds the two together.
-   */
+  /** The same answer for every visitor without a cookie; its module says `headers = sharedPageHeaders` (ADR 018). */
   shared: boolean;
-  /**
-   * Its paths in /sitemap.xml; empty for a page that is not indexed. Product pages are the
-   * sitemap's own to add, one per product in the database (models/seo/sitemap.ts).
-   */
   sitemap: readonly string[];
-  /**
-   * The URLs that show it, at least one: each is audited by Lighthouse (its `name` names the report)
-   * and by axe, and the bench and the soak ask for them.
-   */
   examples: readonly [ExampleUrl, ...ExampleUrl[]];
 }
 
@@ -85,7 +42,6 @@ export interface PageRoute extends RouteEntry {
 export interface NotFoundRoute extends RouteEntry {
   kind: "not-found";
   path: "*";
-  /** URLs that nothing answers: the axe audit opens each. */
   examples: readonly [ExampleUrl, ...ExampleUrl[]];
 }
 
@@ -223,8 +179,6 @@ export type RouteName = Listed["name"];
 /** An example URL's name, checked by the compiler where a script picks one. */
 export type ExampleName = Extract<Listed, { examples: unknown }>["examples"][number]["name"];
 
-/* What the places that use the list read of it. */
-
 /** The pages a person opens. */
 export const PAGE_ROUTES: readonly PageRoute[] = SHOP_ROUTES.filter((route) => route.kind === "page");
 
@@ -242,10 +196,7 @@ export const SITEMAP_PATHS: readonly string[] = PAGE_ROUTES.flatMap((route) => r
 /** Every page's example URLs: what Lighthouse audits (scripts/audit.ts), named as its reports are. */
 export const PAGE_EXAMPLES: readonly ExampleUrl[] = PAGE_ROUTES.flatMap((route) => route.examples);
 
-/**
- * The example URLs of the shared pages, but for the noindex ones (a search is one of many): where
- * the bench and the server tests start a shopper's visit.
- */
+/** Where the bench and the server tests start a visit: the shared pages' indexed examples. */
 export const SHARED_PAGE_URLS: readonly string[] = PAGE_ROUTES.filter((route) => route.shared).flatMap((route) =>
   route.examples.filter((example) => !example.noindex).map((example) => example.url),
 );
