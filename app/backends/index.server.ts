@@ -10,7 +10,7 @@ import { CachedProductRepository } from "./cached-product-repository.server";
 import { onCatalogueChange } from "./catalogue-changes.server";
 import type { MailWorker } from "./sql/mail-worker.server";
 import type { SqlClient } from "./sql/sql-client.server";
-import { type AuthBackend, BackendError, type ProductRepository, type TokenBuckets } from "./types.server";
+import { type AuthBackend, BackendError, type ProductRepository, type SignInLimitStore } from "./types.server";
 
 /**
  * The one place that decides which database the app talks to (docs/data.md#databases-and-backends): hosted
@@ -132,23 +132,23 @@ async function createMailWorker(): Promise<MailWorker> {
  * only one process can open; hosted without the key, where each process then has its own
  * allowance: docs/accounts.md#rate-limits).
  */
-export const getTokenBuckets: () => Promise<TokenBuckets> = memoisePromise(async () => {
+export const getSignInLimitStore: () => Promise<SignInLimitStore> = memoisePromise(async () => {
   const kind = configuredDatabase();
   if (kind === "postgres") {
-    const { SqlTokenBuckets } = await import("./sql/token-buckets.server");
+    const { SqlSignInLimitStore } = await import("./sql/sign-in-limit-store.server");
     const { getPostgres } = await import("./postgres/database.server");
-    return new SqlTokenBuckets(await getPostgres());
+    return new SqlSignInLimitStore(await getPostgres());
   }
   if (kind === "supabase") {
     const { getSupabaseServiceClient } = await import("./supabase/client.server");
     const serviceClient = getSupabaseServiceClient();
     if (serviceClient) {
-      const { SupabaseTokenBuckets } = await import("./supabase/token-buckets.server");
-      return new SupabaseTokenBuckets(serviceClient);
+      const { SupabaseSignInLimitStore } = await import("./supabase/sign-in-limit-store.server");
+      return new SupabaseSignInLimitStore(serviceClient);
     }
   }
-  const { MemoryTokenBuckets } = await import("./memory-token-buckets.server");
-  return new MemoryTokenBuckets();
+  const { MemorySignInLimitStore } = await import("./memory-sign-in-limit-store.server");
+  return new MemorySignInLimitStore();
 });
 
 /**

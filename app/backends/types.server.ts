@@ -218,7 +218,7 @@ export const AUTH_MESSAGES = {
   /** A confirmation or recovery link that was used, has expired or was never ours. */
   linkInvalid: "Email link is invalid or has expired",
   weakPassword: "Password should be at least 8 characters.",
-  /** Also our own answer when rate-limit.server.ts holds an attempt back. */
+  /** Also our own answer when sign-in-limits.server.ts holds an attempt back. */
   rateLimited: "Too many attempts. Try again in a minute.",
   /** Ours, not GoTrue's: the service could not be reached or failed (network, time-out, 5xx). */
   unavailable: "We could not reach our sign-in service. Please try again in a minute.",
@@ -235,30 +235,21 @@ export const AUTH_MESSAGES = {
   overloaded: "Too many people are signing in right now. Please try again in a few seconds.",
 } as const;
 
-/**
- * A token bucket: holds up to `capacity` tokens and regains one every `refillMs`; each sign-in or
- * sign-up attempt takes a token. app/services/rate-limit.server.ts decides which buckets an attempt
- * takes from and how big they are (ADR 023).
- */
+/** A token bucket: up to `capacity` tokens, one back every `refillMs` (sign-in limits: app/services/sign-in-limits.server.ts). */
 export interface Bucket {
   key: string;
   capacity: number;
   refillMs: number;
 }
 
-/**
- * Where the buckets are kept: where every process of the shop sees them when several can run, in
- * the database (ADR 023). A bucket never written to is full.
- */
-export interface TokenBuckets {
+/** Where the sign-in limits' buckets are kept: in the database when several processes can run (ADR 023). */
+export interface SignInLimitStore {
   /**
-   * Takes one token from every bucket, or none, atomically: attempts made in parallel, in one
-   * process or several, are admitted exactly as if made one after another. Resolves to 0 when the
-   * tokens were taken, otherwise to the milliseconds until every bucket has one again.
+   * Takes one token from every bucket or none, atomically, in one process or several (a bucket never written to is
+   * full): 0, or the milliseconds until every bucket has one again.
    */
   take(buckets: readonly Bucket[]): Promise<number>;
-  /** Gives one token back to each bucket, never above its capacity (an attempt that did not count there). */
+  /** One token back to each bucket, never above its capacity. */
   giveBack(buckets: readonly Bucket[]): Promise<void>;
-  /** Fills the buckets with these keys again. */
   refill(keys: readonly string[]): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { HoneypotFields, HoneypotFieldsProvider } from "~/components/forms/honey
 import { showToast } from "~/components/toast/use-toast";
 import { logger } from "~/lib/log.server";
 import { backendUnavailable } from "~/lib/metrics.server";
+import { clientAddressContext } from "~/load-context.server";
 import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account/account-texts";
 import type { FieldErrors } from "~/models/forms/field-errors";
 import { safeRedirectPath } from "~/models/forms/safe-redirect";
@@ -21,8 +22,8 @@ import { SignInSchema, SignUpSchema } from "~/services/auth-form.server";
 import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";
 import { parseForm, passwordField, readFormData, textField } from "~/services/form-data.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { type Admission, admitAuthAttempt, type AttemptOutcome } from "~/services/rate-limit.server";
 import { createUserSession, requireAnonymous } from "~/services/session.server";
+import { admitSignIn, type AttemptOutcome,type SignInAdmission } from "~/services/sign-in-limits.server";
 import { mailLinkOrigin } from "~/services/site-origin.server";
 import { toastInThisResponse } from "~/services/toast.server";
 
@@ -111,12 +112,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (mode === "sign-up" && (await isSpam(form))) return fail(errorMessage(), 400);
 
   // Admitted before any password is hashed or any sign-in service called, so attempts sent all at
-  // once get no more checks than the same attempts one by one (rate-limit.server.ts, ADR 023).
+  // once get no more checks than the same attempts one by one (sign-in-limits.server.ts, ADR 023).
   const { email: validEmail, password } = submission.data;
-  let admission: Admission;
+  let admission: SignInAdmission;
   try {
     // A sign-up always mails (the new account, or the owner of a taken address): the mail limits apply too.
-    admission = await admitAuthAttempt(context.clientAddress, validEmail, { sendsMail: mode === "sign-up" });
+    admission = await admitSignIn(context.get(clientAddressContext), validEmail, { sendsMail: mode === "sign-up" });
   } catch (error) {
     // The limits could not be read: an outage to the shopper, like an unreachable service.
     logger().error({ err: error }, "auth: the sign-in limits are unavailable");

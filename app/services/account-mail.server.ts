@@ -6,8 +6,8 @@ import { logger } from "~/lib/log.server";
 import { backendUnavailable } from "~/lib/metrics.server";
 import { ACCOUNT_TOASTS, RECOVERY_LINK_HOURS } from "~/models/account/account-texts";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
-import { admitMailRequest } from "~/services/rate-limit.server";
 import { createUserSession } from "~/services/session.server";
+import { admitMailRequest } from "~/services/sign-in-limits.server";
 import { mailLinkOrigin } from "~/services/site-origin.server";
 
 /**

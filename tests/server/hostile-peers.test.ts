@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { SIGN_IN_LIMITS } from "~/services/rate-limit.server";
+import { SIGN_IN_LIMITS } from "~/services/sign-in-limits.server";
 
 import { logLines, rawRequest, type RawResponse, type RunningServer, startServer, Visitor } from "./harness";
 

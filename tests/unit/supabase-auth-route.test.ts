@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { AUTH_MESSAGES } from "~/backends/types.server";
 import { logger } from "~/lib/log.server";
+import { loadContext } from "~/load-context.server";
 import { ACCOUNT_TOASTS } from "~/models/account/account-texts";
 import type { action as authAction } from "~/routes/auth";
 import type { loader as confirmLoader } from "~/routes/auth.confirm";
@@ -11,8 +12,8 @@ import type { action as forgotAction } from "~/routes/auth.forgot";
 import type { action as resetAction, loader as resetLoader } from "~/routes/auth.reset";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
 import type { honeypotInputProps as honeypotProps } from "~/services/honeypot.server";
-import type { AttemptOutcome } from "~/services/rate-limit.server";
-import * as rateLimit from "~/services/rate-limit.server";
+import type { AttemptOutcome } from "~/services/sign-in-limits.server";
+import * as signInLimits from "~/services/sign-in-limits.server";
 import type { readFlash as flashOf } from "~/services/toast.server";
 
 import { routeOf } from "../support/route-args";
@@ -20,7 +21,7 @@ import { routeOf } from "../support/route-args";
 /**
  * The /auth action on hosted Supabase, with a fake GoTrue at the HTTP edge (msw): its per-address
  * rate limit (429) reads as our own message, keeps the email and counts against nobody; our own
- * limits (rate-limit.server.ts) are checked first, so a limited attempt never reaches the service
+ * limits (sign-in-limits.server.ts) are checked first, so a limited attempt never reaches the service
  * (docs/accounts.md#hosted-supabase-at-scale). And the mailed links' routes on hosted Supabase
  * (/auth/confirm, /auth/forgot, /auth/reset; ADR 039).
  */
@@ -28,12 +29,12 @@ import { routeOf } from "../support/route-args";
 /** How each admitted attempt was settled, in order. */
 const settled = vi.hoisted((): AttemptOutcome[] => []);
 
-vi.mock("~/services/rate-limit.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof rateLimit>();
+vi.mock("~/services/sign-in-limits.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof signInLimits>();
   return {
     ...actual,
-    admitAuthAttempt: vi.fn(async (...args: Parameters<typeof actual.admitAuthAttempt>) => {
-      const admission = await actual.admitAuthAttempt(...args);
+    admitSignIn: vi.fn(async (...args: Parameters<typeof actual.admitSignIn>) => {
+      const admission = await actual.admitSignIn(...args);
       if (!admission.admitted) return admission;
       return {
         admitted: true,
@@ -105,7 +106,7 @@ afterEach(() => {
   sent = [];
   answers = [];
   settled.length = 0;
-  vi.mocked(rateLimit.admitAuthAttempt).mockClear();
+  vi.mocked(signInLimits.admitSignIn).mockClear();
   vi.restoreAllMocks();
 });
 afterAll(() => {
@@ -156,7 +157,7 @@ async function post(
   });
   const answer = await modules.action({
     request,
-    context: { clientAddress: who.clientAddress },
+    context: loadContext(who.clientAddress),
     params: {},
     ...routeOf(request),
   });
@@ -233,7 +234,7 @@ describe("our own limits come first", () => {
   it.each(["sign-in", "sign-up"] as const)(
     "%s held back by a limit (say, the address's) sends no request",
     async (mode) => {
-      vi.mocked(rateLimit.admitAuthAttempt).mockResolvedValueOnce({ admitted: false, retryAfterSeconds: 17 });
+      vi.mocked(signInLimits.admitSignIn).mockResolvedValueOnce({ admitted: false, retryAfterSeconds: 17 });
       const { status, retryAfter, data } = await post(mode, shopper());
       expect(status).toBe(429);
       expect(retryAfter).toBe("17");
@@ -314,7 +315,7 @@ function forged(url: string, init: RequestInit = {}): Request {
 
 async function followLink(query: string) {
   const request = forged(`/auth/confirm?${query}`);
-  return modules.confirmLoader({ request, context: { clientAddress: "203.0.113.9" }, params: {}, ...routeOf(request) });
+  return modules.confirmLoader({ request, context: loadContext("203.0.113.9"), params: {}, ...routeOf(request) });
 }
 
 /** A loader's or action's `data(...)` answer: its status, or 200. */
@@ -413,7 +414,7 @@ describe("mailed links on hosted Supabase", () => {
     });
     const answer = await modules.resetAction({
       request,
-      context: { clientAddress: "203.0.113.9" },
+      context: loadContext("203.0.113.9"),
       params: {},
       ...routeOf(request),
     });
@@ -441,7 +442,7 @@ describe("mailed links on hosted Supabase", () => {
     });
     const answer = await modules.forgotAction({
       request,
-      context: { clientAddress: shopper().clientAddress },
+      context: loadContext(shopper().clientAddress),
       params: {},
       ...routeOf(request),
     });
@@ -466,7 +467,7 @@ describe("mailed links on hosted Supabase", () => {
     const page = new Request(`${ORIGIN}/auth/reset`, { headers: { Cookie: `recovery=${grant}` } });
     const shown = await modules.resetLoader({
       request: page,
-      context: { clientAddress: "203.0.113.9" },
+      context: loadContext("203.0.113.9"),
       params: {},
       ...routeOf(page),
     });
@@ -487,7 +488,7 @@ describe("mailed links on hosted Supabase", () => {
     });
     const done = await modules.resetAction({
       request,
-      context: { clientAddress: "203.0.113.9" },
+      context: loadContext("203.0.113.9"),
       params: {},
       ...routeOf(request),
     });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { SqlSignInLimitStore } from "~/backends/sql/sign-in-limit-store.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
-import { SqlTokenBuckets } from "~/backends/sql/token-buckets.server";
 import type { Bucket } from "~/backends/types.server";
 
 import { openTestDatabase, SQL_DRIVERS, stopTestPostgres } from "../support/sql-databases";
 
 /**
- * The sign-in limits' token buckets in the database (supabase/migrations, ADR 023) on both
+ * The sign-in limits' store in the database (supabase/migrations, ADR 023) on both
  * drivers: what every process on one PostgreSQL server shares.
  */
 
@@ -15,14 +15,14 @@ afterAll(stopTestPostgres);
 
 const bucket = (key: string, capacity = 5, refillMs = 60_000): Bucket => ({ key, capacity, refillMs });
 
-describe.each(SQL_DRIVERS)("token buckets on %s", (driver) => {
+describe.each(SQL_DRIVERS)("the sign-in limit store on %s", (driver) => {
   let db: SqlClient;
   let close: () => Promise<void>;
-  let buckets: SqlTokenBuckets;
+  let buckets: SqlSignInLimitStore;
 
   beforeAll(async () => {
     ({ db, close } = await openTestDatabase(driver, { seed: false }));
-    buckets = new SqlTokenBuckets(db);
+    buckets = new SqlSignInLimitStore(db);
   }, 120_000);
 
   afterAll(async () => {

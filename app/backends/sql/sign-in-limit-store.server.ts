@@ -1,4 +1,4 @@
-import type { Bucket, TokenBuckets } from "~/backends/types.server";
+import type { Bucket, SignInLimitStore } from "~/backends/types.server";
 
 import type { SqlClient } from "./sql-client.server";
 
@@ -7,13 +7,8 @@ export function bucketArrays(buckets: readonly Bucket[]): [string[], number[], n
   return [buckets.map((b) => b.key), buckets.map((b) => b.capacity), buckets.map((b) => b.refillMs / 1000)];
 }
 
-/**
- * Token buckets in the database, through the functions of supabase/migrations (ADR 023):
- * every process on one PostgreSQL server takes from the same rows, and each take is one statement
- * that locks its rows, so attempts in parallel over any number of processes are admitted as if one
- * after another.
- */
-export class SqlTokenBuckets implements TokenBuckets {
+/** The sign-in limits' buckets in the database, through supabase/migrations' functions, which lock their rows (ADR 023). */
+export class SqlSignInLimitStore implements SignInLimitStore {
   constructor(private readonly db: SqlClient) {}
 
   async take(buckets: readonly Bucket[]): Promise<number> {

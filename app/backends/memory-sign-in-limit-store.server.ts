@@ -1,6 +1,6 @@
 import FlatQueue from "flatqueue";
 
-import type { Bucket, TokenBuckets } from "./types.server";
+import type { Bucket, SignInLimitStore } from "./types.server";
 
 /** A bucket's tokens when it was last changed; a bucket not kept is full. */
 interface Level {
@@ -24,19 +24,11 @@ interface Kept extends Level {
 }
 
 /**
- * Token buckets in this process's memory, for the embedded database, which only one process can
- * open, so one process's buckets are all there are (ADR 023). Each method runs without a pause
- * (no await inside), so no other request sees a bucket half taken.
- *
- * A bucket is kept until it is full again, and at most `maxBuckets` of them. Letting one go hands
- * its missing tokens back, so when a new bucket needs room the one to go is the one that will be
- * full soonest (full ones first): a crowd of fresh emails makes buckets that are full within a
- * minute, which go before any bucket someone has drained (docs/accounts.md#rate-limits). A lock is
- * never let go: when every other bucket kept is one, an attempt that needs a new bucket is refused
- * until the first lock lapses. That shuts out newcomers for at most a minute under a flood of
- * locks, rather than give a guesser the tokens of the account they were locked out of.
+ * The sign-in limits' buckets in this process's memory, for the embedded database, which one process owns (ADR 023).
+ * No method awaits, so no request sees a bucket half taken. Which bucket goes when room is needed, and why a lock
+ * never does: ADR 033.
  */
-export class MemoryTokenBuckets implements TokenBuckets {
+export class MemorySignInLimitStore implements SignInLimitStore {
   private readonly kept = new Map<string, Kept>();
   /** Buckets that were locks when written, the first to lapse first. */
   private readonly locks = new FlatQueue<Kept>();
@@ -93,11 +85,7 @@ export class MemoryTokenBuckets implements TokenBuckets {
     }
   }
 
-  /**
-   * Lets go of as many buckets as the attempt's new ones need, the soonest full first, never one of
-   * the attempt's own (they are about to be written) nor a lock. 0 when there is room, otherwise
-   * the milliseconds until the first lock lapses.
-   */
+  /** Lets go of the soonest full buckets the attempt needs room for (never its own, nor a lock): 0, or the wait. */
   private makeRoom(buckets: readonly Bucket[], now: number): number {
     const own = new Set(buckets.map((bucket) => bucket.key));
     let needed = this.kept.size + [...own].filter((key) => !this.kept.has(key)).length - this.maxBuckets;
@@ -113,8 +101,7 @@ export class MemoryTokenBuckets implements TokenBuckets {
     }
     for (const entry of spared) this.evictable.push(entry, entry.fullAt);
     if (needed <= 0) return 0;
-    // Every other bucket kept is a lock (forgetFull moved the lapsed ones); the attempt's own are
-    // not, or it would have been refused already.
+    // Every other bucket kept is a lock: forgetFull moved the lapsed ones.
     while (this.locks.length > 0 && !this.isCurrent(this.locks.peek()!)) this.locks.pop();
     const firstLapse = this.locks.peekValue();
     if (firstLapse === undefined) throw new RangeError(`maxBuckets (${this.maxBuckets}) cannot hold one attempt`);
@@ -131,8 +118,7 @@ export class MemoryTokenBuckets implements TokenBuckets {
     this.kept.set(bucket.key, entry);
     if (entry.unlocksAt > now) this.locks.push(entry, entry.unlocksAt);
     else this.evictable.push(entry, entry.fullAt);
-    // Every write leaves the bucket's earlier entry behind in a queue; rebuilt from the map once
-    // those outnumber the buckets, so the queues stay within a small multiple of maxBuckets.
+    // Every write leaves a stale entry in a queue: rebuilt once those outnumber the buckets.
     if (this.locks.length + this.evictable.length > 2 * this.kept.size + 1_024) this.rebuildQueues(now);
   }
 

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { createSupabaseClient } from "~/backends/supabase/client.server";
-import { SupabaseTokenBuckets } from "~/backends/supabase/token-buckets.server";
+import { SupabaseSignInLimitStore } from "~/backends/supabase/sign-in-limit-store.server";
 import { BackendError } from "~/backends/types.server";
 
 /**
@@ -35,7 +35,7 @@ const server = setupServer(
   }),
 );
 
-const buckets = new SupabaseTokenBuckets(createSupabaseClient({ url: SUPABASE_URL, anonKey: SERVICE_KEY }));
+const buckets = new SupabaseSignInLimitStore(createSupabaseClient({ url: SUPABASE_URL, anonKey: SERVICE_KEY }));
 const PAIR = { key: "email-from:a@example.com 192.0.2.1", capacity: 5, refillMs: 60_000 };
 const ADDRESS = { key: "address:192.0.2.1", capacity: 100, refillMs: 36_000 };
 
@@ -46,7 +46,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-describe("SupabaseTokenBuckets", () => {
+describe("SupabaseSignInLimitStore", () => {
   it("takes tokens in one call, as the service role, with refill times in seconds", async () => {
     answer = () => HttpResponse.json(0);
     expect(await buckets.take([PAIR, ADDRESS])).toBe(0);

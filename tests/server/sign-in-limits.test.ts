@@ -1,17 +1,18 @@
 import { afterAll, describe, expect, it } from "vitest";
 
 import { HASHES_ALWAYS_ADMITTED } from "~/backends/sql/password.server";
+import { SIGN_IN_LIMITS } from "~/services/sign-in-limits.server";
 
 import { type RunningServer, startServer, Visitor } from "./harness";
 
 /**
- * Failed sign-ins are limited per email and per client address (100 an hour). The address is
+ * Failed sign-ins are limited per email and per client address (SIGN_IN_LIMITS). The address is
  * the socket's, or with TRUST_PROXY=1 the one our proxy appended to X-Forwarded-For, never one the
  * client wrote: a guesser cannot spread failures over made-up addresses, nor lock out someone else's.
  */
 
-const ADDRESS_LIMIT = 100;
-/** A hundred failed sign-ins each cost a memory-hard password check: minutes on a busy two-core machine. */
+const ADDRESS_LIMIT = SIGN_IN_LIMITS.address.capacity;
+/** An address's worth of failed sign-ins each cost a memory-hard password check: minutes on a busy two-core machine. */
 const SLOW = 360_000;
 
 /**
@@ -49,9 +50,9 @@ async function signInStatus(server: RunningServer, forwardedFor: string) {
 }
 
 /**
- * Tries sign-ins from `forwardedFor` until one is refused; the statuses. The address bucket gets one
- * token back every 36 s, so a run slowed by a busy machine has earned a few back by the time the
- * hundredth failure is in: up to `most` tries. Were the limit not counted on this address, no try
+ * Tries sign-ins from `forwardedFor` until one is refused; the statuses. The address bucket gets
+ * tokens back as time goes, so a run slowed by a busy machine has earned a few back by the time the
+ * last failure is in: up to `most` tries. Were the limit not counted on this address, no try
  * would ever be refused.
  */
 async function signInsUntilRefused(server: RunningServer, forwardedFor: string, most = 10) {

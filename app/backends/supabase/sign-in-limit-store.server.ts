@@ -1,15 +1,11 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
-import { bucketArrays } from "~/backends/sql/token-buckets.server";
-import { BackendError, type Bucket, type TokenBuckets } from "~/backends/types.server";
+import { bucketArrays } from "~/backends/sql/sign-in-limit-store.server";
+import { BackendError, type Bucket, type SignInLimitStore } from "~/backends/types.server";
 
-/**
- * Token buckets in the hosted project's database, through the functions of supabase/migrations
- * (ADR 023) called over PostgREST with the service_role key: the API roles may not call
- * them, so only the shop's server can take or give back a token. Every process shares them.
- */
-export class SupabaseTokenBuckets implements TokenBuckets {
-  /** `client` must be made with the service_role key (getSupabaseServiceClient). */
+/** The sign-in limits' buckets in the hosted project's database, through the SQL backend's functions (ADR 023). */
+export class SupabaseSignInLimitStore implements SignInLimitStore {
+  /** Made with the service_role key (getSupabaseServiceClient): only it may call the functions. */
   constructor(private readonly client: SupabaseClient) {}
 
   async take(buckets: readonly Bucket[]): Promise<number> {
