@@ -10,38 +10,22 @@ import { productPath } from "~/models/seo/canonical";
 
 export interface ProductCardProps {
   product: ProductSummary;
-  /** "grid" (default): image on top. "list": one card per row, image on the left. */
   view?: "grid" | "list";
-  /** The product name's heading level: 2 when cards sit directly under the page's h1, else 3 (default). */
+  /** 2 when cards sit directly under the page's h1. */
   headingLevel?: 2 | 3;
-  /**
-   * Load the image at once and ahead of others (fetchpriority="high") instead of lazily: pass
-   * true for the first few cards above the fold.
-   */
+  /** For the first cards, above the fold: the image loads at once and first. */
   priority?: boolean;
-  /**
-   * Whether React Router should learn the product page's route from this card's link
-   * (`data-discover`). Every card links to that one route, so the first card of a list is enough:
-   * the rest leave the attribute out, about 20 bytes each.
-   */
+  /** Only the first card of a list tells React Router of the product route (ADR 013). */
   discoverRoute?: boolean;
 }
 
-/**
- * Image loading for a card above the fold: at once and first (`fetchpriority` as in gallery.tsx),
- * decoded as the browser sees fit, since it may be the largest thing on the screen; below it:
- * lazily, decoded off the critical path.
- */
+/** Above the fold it may be the largest paint, so no `decoding="async"` there. */
 const PRIORITY_IMAGE = { loading: "eager", fetchpriority: "high" } as const;
 const LAZY_IMAGE = { loading: "lazy", decoding: "async" } as const;
 
 /**
- * One product in a catalogue grid or list (also used by the home page and related products).
- * The name is the card's only link; a stretched pseudo-element makes the whole card clickable
- * without nesting the Add to Cart button inside the link.
- *
- * Its Add to Cart button submits the form the cards sit in, one for the whole list
- * (ProductGrid, ADR 013): a card never stands outside one.
+ * A product card (docs/catalogue.md#product-cards): the name's link is stretched over it, so Add to Cart is not inside
+ * a link; that button submits the list's one notice form, so a card never stands outside one (ADR 013).
  */
 export function ProductCard({
   product,
@@ -55,14 +39,10 @@ export function ProductCard({
   const href = productPath(product.id);
   const nameId = `card-${product.id}`;
   return (
-    // Named by its heading, so "Arduino Uno, Out of Stock" is what a screen reader announces
-    // when it lands on the card as well as on its link. There are 24 cards on a catalogue page,
-    // so their parts take their looks from the `card` rules in tailwind.css: the picture (the
-    // first child), the text (the last), its heading (first) and its price row (last).
+    // Its parts are styled by their place in it, by the `card` rules in tailwind.css (ADR 013).
     <article aria-labelledby={nameId} className={list ? "card card-list" : "card"}>
       <div>
-        {/* The heading's link names the product; an alt repeating it made screen readers and
-            text browsers (lynx) read every card's name twice. */}
+        {/* The name is said once, by the link (docs/accessibility.md#screen-readers). */}
         <img
           src={product.image}
           alt=""
@@ -72,8 +52,6 @@ export function ProductCard({
         />
         {isOnSale(product) && <span className="card-sale">SALE</span>}
         {!product.inStock && (
-          // The overlay is what sighted shoppers see; the name below carries the same words for
-          // everyone else, so the overlay is hidden from assistive technology to avoid reading it twice.
           <div aria-hidden="true" className="card-out">
             <span>Out of Stock</span>
           </div>
@@ -85,7 +63,7 @@ export function ProductCard({
             to={href}
             prefetch="intent"
             discover={discoverRoute ? "render" : "none"}
-            // The visible name comes first (WCAG 2.5.3); the stock state follows for those who cannot see the overlay.
+            // The visible name first (WCAG 2.5.3), then what the hidden overlay says.
             aria-label={product.inStock ? undefined : `${product.name}, Out of Stock`}
             className="card-link hover:text-brand-700"
           >
@@ -101,7 +79,7 @@ export function ProductCard({
           <Price price={product.price} originalPrice={product.originalPrice} />
           <button
             type="submit"
-            // The visible label comes first in the accessible name (WCAG 2.5.3 Label in Name).
+            // WCAG 2.5.3: the visible label first.
             aria-label={`Add to Cart, ${product.name}`}
             disabled={!product.inStock}
             className="card-button hover:bg-brand-700"

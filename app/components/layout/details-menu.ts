@@ -17,22 +17,14 @@ function menuItems(details: HTMLDetailsElement, summary: HTMLElement): HTMLEleme
 /** Single-line text fields: Up and Down mean nothing there, so the menu may use them. */
 const SINGLE_LINE_TEXT = new Set(["text", "search", "email", "url", "tel", "password"]);
 
-/**
- * Whether the focused field needs `key` for itself: Home and End move the caret in any field;
- * arrows pick an option or change a value in selects, text areas and other inputs.
- */
+/** Whether the focused field needs `key` for itself (the caret, an option, a value). */
 function fieldOwnsKey(element: EventTarget | null, key: string) {
   if (element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return true;
   if (!(element instanceof HTMLInputElement)) return false;
   return key === "Home" || key === "End" || !SINGLE_LINE_TEXT.has(element.type);
 }
 
-/**
- * Which item a key moves focus to, following the WAI-ARIA disclosure navigation menu pattern's
- * optional keys: on the summary of an open menu, Down goes to the first item and Up to the last;
- * on an item, Down and Up go to the next and previous (stopping at the ends), Home and End to the
- * first and last.
- */
+/** Which item a key moves focus to: the WAI-ARIA disclosure navigation menu pattern's optional keys. */
 function itemForKey(key: string, items: HTMLElement[], current: Element | null, summary: HTMLElement) {
   if (current === summary) {
     if (key === "ArrowDown") return items[0];
@@ -55,13 +47,7 @@ function itemForKey(key: string, items: HTMLElement[], current: Element | null, 
   }
 }
 
-/**
- * Enhances a `<details>` disclosure menu once JavaScript runs. Without script it is already a
- * keyboard-operable menu (Enter/Space on the summary, Tab through the items); with script it
- * also closes on Escape (focus returns to the summary), on a click or focus outside, and after
- * navigating; arrow keys, Home and End move between its items; and with `openOnHover` a mouse
- * pointer opens it on hover (docs/pages.md#header).
- */
+/** What script adds to a `<details>` menu that works without it (docs/pages.md#header, ADR 003). */
 export function useDetailsMenu(ref: RefObject<HTMLDetailsElement | null>, { openOnHover = false } = {}) {
   const location = useLocation();
 
@@ -84,9 +70,7 @@ export function useDetailsMenu(ref: RefObject<HTMLDetailsElement | null>, { open
       details.open = false;
     };
 
-    // Listens on window in the capture phase, ahead of Radix Toast's Escape (document, capture),
-    // and prevents the default: Radix leaves a prevented Escape alone, so one key press closes
-    // the menu and does not also dismiss a toast.
+    // Ahead of Radix Toast's Escape, which leaves a prevented one alone: one press closes only the menu.
     const onEscape = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || !details.open) return;
       event.preventDefault();
@@ -121,8 +105,7 @@ export function useDetailsMenu(ref: RefObject<HTMLDetailsElement | null>, { open
       if (event.pointerType !== "mouse" || !openedByHover) return;
       closeTimer = setTimeout(close, HOVER_CLOSE_DELAY_MS);
     };
-    // A click on a summary that hovering already opened would close the menu under the
-    // pointer; keep it open instead, and stop closing it when the pointer leaves.
+    // A click on a summary that hovering opened would close the menu under the pointer: keep it open.
     const onSummaryClick = (event: MouseEvent) => {
       if (openedByHover && details.open) {
         event.preventDefault();

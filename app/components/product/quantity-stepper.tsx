@@ -4,28 +4,19 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { parseQuantity } from "~/models/product/product-query";
 
 export interface QuantityStepperProps {
-  /** The quantity the page was rendered with (from `?quantity=`). */
   initial: number;
-  /** Where − and + lead without JavaScript: this page (and its #quantity), reloaded with `?quantity=N`. */
+  /** Where − and + lead without JavaScript: this page (and its #quantity). */
   stepAction: string;
-  /** Other display parameters of the page (tab, image) that a step keeps. */
+  /** The tab and image a step keeps. */
   keep: [name: string, value: string][];
-  /** The id of the Add to Cart form, which the number field belongs to. */
   cartFormId: string;
 }
 
-// min- sizes: where − and + are not enough on their own (icon-label, tailwind.css) the words show
-// and take the room they need. Disabled − at quantity 1 stays legible (slate-500, 4.7:1): WCAG exempts disabled controls, but
-// the shopper still needs to read what the button is.
+// min- sizes let the words show where − and + are not drawn alone; a disabled − stays legible (WCAG 1.4.3).
 const buttonClass =
   "inline-flex min-h-11 min-w-11 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:hover:bg-transparent";
 
-/**
- * One step button in a GET form of its own that reloads the page with `?quantity=N`. Each sits
- * beside the Add to Cart form, never inside it: text browsers (lynx) ignore the `form`
- * attribute, so a button inside that form would send it instead. Named by visually hidden
- * text, which text browsers show too, not by aria-label.
- */
+/** A step's GET form, beside the Add to Cart form, never in it (docs/product-page.md#display-state-in-the-url). */
 function StepForm({
   action,
   keep,
@@ -48,18 +39,13 @@ function StepForm({
   );
 }
 
-/**
- * Minimum 1, no maximum. The number field belongs to the Add to Cart form (`form=`).
- * Without JavaScript − and + submit their own forms, reloading the page with the new quantity;
- * with it they only change the number.
- */
+/** Without JavaScript − and + reload the page with the new quantity; with it they change the number. */
 export function QuantityStepper({ initial, stepAction, keep, cartFormId }: QuantityStepperProps) {
   const [text, setText] = useState(String(initial));
   useEffect(() => setText(String(initial)), [initial]);
   const quantity = parseQuantity(text);
   const atMinimum = quantity <= 1;
-  // With JavaScript − stays focusable at 1 (aria-disabled): a button that turns `disabled` under
-  // the keyboard drops focus to <body>. Without it, − at 1 would only reload the same page.
+  // Once hydrated − at 1 is aria-disabled, keeping focus (docs/product-page.md#display-state-in-the-url).
   const hydrated = useHydrated();
 
   return (
@@ -82,9 +68,7 @@ export function QuantityStepper({ initial, stepAction, keep, cartFormId }: Quant
             <span aria-hidden="true">−</span>
             <span className="icon-label"> Decrease quantity</span>
           </button>
-          {/* The field belongs to the Add to Cart form (`form=`). Text browsers ignore `form=`: in
-              this form, after the new quantity, it is sent but not read (the first value is). Alone
-              outside any form they would add it to a form of their choosing, in an order of theirs. */}
+          {/* Here for lynx, which ignores `form=` (docs/product-page.md#display-state-in-the-url). */}
           <input
             id="quantity"
             type="number"

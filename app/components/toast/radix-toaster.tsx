@@ -15,23 +15,14 @@ import { dismissToast, type ToastState, useToasts } from "~/components/toast/use
 import { CloseIcon } from "~/components/ui/icons";
 import { TOAST_DURATION_MS, toRadixDuration } from "~/models/toast/toast";
 
-/**
- * Radix Toast's rendering of the notification region. The Toaster (toaster.tsx) loads this module
- * with `import()` the first time a toast has to appear or F8 is pressed, so Radix stays out of
- * every page's first-load JavaScript (ADR 015).
- */
+/** Radix Toast's notification region, loaded with `import()` when first needed (ADR 015). */
 
-/** The notification region: Radix wraps its viewport (the list) in it, with its focus guards. */
+/** The region Radix wraps its viewport (the list) in. */
 function regionOf(viewport: HTMLElement | null): HTMLElement | null {
   return viewport?.closest<HTMLElement>('[role="region"]') ?? null;
 }
 
-/**
- * Remembers where focus was before it entered the notification region (by F8 or Tab), and
- * returns a function that sends it back there once the shopper is done with the region: Radix
- * would leave it on the emptied list. If there is nowhere to go back to (F8 pressed with nothing
- * focused, or that element is gone), focus goes to main.
- */
+/** Sends focus back to where it was before the region (else main): Radix would leave it on the emptied list. */
 function useFocusReturn(viewport: RefObject<HTMLOListElement | null>) {
   const cameFrom = useRef<HTMLElement | null>(null);
   useEffect(() => {
@@ -58,14 +49,8 @@ function useFocusReturn(viewport: RefObject<HTMLOListElement | null>) {
 }
 
 /**
- * Radix Toast (docs/notices-and-toasts.md#behaviour): limit 1 (the store keeps one), 5000 ms, swipe right 50 px,
- * Escape and the close button dismiss, F8 focuses the region. Radix announces a toast through
- * a visually hidden live region it renders into `announcer`; hiding that container silences
- * the announcement for a toast the plain markup already announced. Dismissing a toast (or
- * Escape in the empty region) returns focus to where it was before the shopper went in.
- *
- * `focusRegion`: F8 was pressed before this module had loaded, so Radix's own hotkey listener
- * missed it; the region takes focus as soon as it exists.
+ * docs/notices-and-toasts.md#behaviour. A hidden `announcer` silences a toast the plain markup already announced
+ * (ADR 005); `focusRegion` is an F8 pressed before this module loaded.
  */
 export function RadixToaster({ focusRegion }: { focusRegion: boolean }) {
   const toasts = useToasts();
@@ -96,8 +81,7 @@ export function RadixToaster({ focusRegion }: { focusRegion: boolean }) {
           // With a toast open, Radix dismisses it first and onDismissed has already run.
           if (event.key === "Escape") returnFocus();
         }}
-        // F8 focuses this list: it shows the focus ring like any control (WCAG 2.4.7), drawn inside
-        // because the list sits against the window's bottom and right edges.
+        // F8 focuses it: a visible ring (WCAG 2.4.7), inside, as the list touches the window's edges.
         className={`${regionClass} [outline-offset:-3px]`}
       />
       <div ref={setAnnouncer} hidden={silenced} />
@@ -115,8 +99,7 @@ function RadixToast({ toast, onDismissed }: { toast: ToastState; onDismissed: ()
         onDismissed();
       }}
       duration={toRadixDuration(toast.duration)}
-      // Radix announces "foreground" toasts assertively, "background" ones politely: the same
-      // urgency as role="alert" and role="status" in the plain rendering.
+      // The same urgency as role="alert" and role="status" in the plain rendering.
       type={toast.variant === "destructive" ? "foreground" : "background"}
       className={`toast-radix ${cardClass(toast.variant)}`}
     >

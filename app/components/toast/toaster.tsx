@@ -18,10 +18,7 @@ type RadixToasterComponent = typeof RadixToaster;
 
 let radixToaster: Promise<RadixToasterComponent> | null = null;
 
-/**
- * Radix Toast's rendering, in a chunk of its own that is fetched once, when first needed
- * (ADR 015). A fetch that failed (say, a deploy replaced the chunk) is tried again next time.
- */
+/** Radix Toast's chunk, fetched when first needed (ADR 015); a failed fetch is tried again next time. */
 function loadRadixToaster(): Promise<RadixToasterComponent> {
   radixToaster ??= import("./radix-toaster").then(
     (module) => module.RadixToaster,
@@ -34,17 +31,8 @@ function loadRadixToaster(): Promise<RadixToasterComponent> {
 }
 
 /**
- * The notification region (ADR 005). `toast` is the one the root loader read from the flash
- * cookie for this page.
- *
- * - Server HTML and the hydration pass render it as plain markup (StaticToastRegion): a live
- *   region that works, closes and hides itself with no JavaScript at all.
- * - Radix Toast takes over the first time a toast has to appear after hydration (the server
- *   HTML's own, a loader's, or one shown from code) or the shopper presses F8: only then is its
- *   chunk fetched (ADR 015). It renders that toast and every later one: swipe, Escape, F8,
- *   per-toast durations, updates by id. Only one of the two renderings exists at a time, so
- *   only one live region ever carries a toast. If the plain one was already revealed (and so
- *   announced) when Radix took over, Radix shows the toast without announcing it again.
+ * The notification region: plain markup until a toast or F8 needs Radix, then Radix; one of the two at a time, so
+ * each toast is announced once (ADR 005, ADR 015). `toast` is the flash cookie's, for this page.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   // What the plain region shows: the server HTML's toast, or the latest one if Radix could not be fetched.
@@ -55,10 +43,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const handedOver = useRef(new Set<string>());
   const clientToastOpen = useToasts().some((t) => t.open);
 
-  /**
-   * Fetches Radix if need be, runs `beforeSwap` while the plain region is still on the page, then
-   * swaps the renderings. If Radix cannot be fetched, the plain region shows `fallback` instead.
-   */
+  /** Swaps in Radix after `beforeSwap`, which still sees the plain region; else shows `fallback` plainly. */
   const takeOver = useCallback((beforeSwap: () => void, fallback: Toast | null) => {
     loadRadixToaster().then(
       (component) => {
@@ -114,12 +99,8 @@ function staticToastId(id: string) {
 }
 
 /**
- * The toast as plain HTML. `role="status"` (`alert` when destructive) sits on a wrapper that is
- * in the page from the start; the card inside appears after a short CSS delay, so screen readers
- * announce it as new content (a live region's initial content is not announced). The close
- * control is a link to the toast's own id: `:target` hides it, with no script, no reload and no
- * scroll (the toast is position: fixed). It sits outside the live region so it is not read out
- * with the message. See the toast rules in tailwind.css for the reveal and the 5000 ms auto-hide.
+ * The toast as plain HTML (ADR 005): revealed late by CSS, as a live region's first content is not announced; the
+ * close link, outside the live region so it is not read with the message, hides it by `:target`.
  */
 function StaticToastRegion({ toast }: { toast: Toast | null }) {
   return (

@@ -1,12 +1,7 @@
 import { queryParam } from "../forms/request-text";
 import { PRODUCT_PATH_PREFIX, productPath } from "../seo/canonical";
 
-/**
- * A product page's URL: `/product/{id}`, and display state in the query string (which gallery
- * image, which tab, what quantity). Like the catalogue's query, any value however hostile
- * parses: every invalid one falls back to its default, and nothing here throws. Display state
- * never changes what the loader reads, so one product has one canonical URL.
- */
+/** A product page's URL and display state: any value parses, an invalid one as the default (docs/product-page.md). */
 
 export const PRODUCT_TABS = ["description", "specifications", "reviews"] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];
@@ -16,10 +11,8 @@ const DISPLAY_PARAMS = ["image", "tab", "quantity"] as const;
 type DisplayParam = (typeof DISPLAY_PARAMS)[number];
 
 export interface ProductDisplay {
-  /** An index into the gallery's images. */
   image: number;
   tab: ProductTab;
-  /** A whole number from 1, with no maximum. */
   quantity: number;
 }
 
@@ -52,7 +45,7 @@ export function parseQuantity(raw: string | null | undefined): number {
 
 /** The display state in URL parameters, for a product whose gallery has `imageCount` images. */
 export function parseProductDisplay(params: URLSearchParams, imageCount: number): ProductDisplay {
-  // Cleaned like every parameter (~/models/forms/request-text); nothing valid is longer than 16 characters.
+  // Nothing valid is longer than 16 characters.
   const param = (name: DisplayParam) => queryParam(params, name, { maxLength: 16 });
   return {
     image: parseImageIndex(param("image"), imageCount),
@@ -61,10 +54,7 @@ export function parseProductDisplay(params: URLSearchParams, imageCount: number)
   };
 }
 
-/**
- * A link to product `id` with some display values changed and the URL's other parameters kept.
- * A default value is left out of the URL.
- */
+/** A link to product `id` with some display values changed, defaults left out. */
 export function productDisplayHref(id: number, params: URLSearchParams, changes: Partial<ProductDisplay>): string {
   const next = new URLSearchParams(params);
   for (const name of DISPLAY_PARAMS) {
@@ -77,10 +67,7 @@ export function productDisplayHref(id: number, params: URLSearchParams, changes:
   return qs ? `${productPath(id)}?${qs}` : productPath(id);
 }
 
-/**
- * The image and tab a quantity step keeps, as hidden form fields: those the URL names, with the
- * values the page shows.
- */
+/** The image and tab a quantity step keeps: those the URL names, as the page shows them. */
 export function displayFieldsBesideQuantity(params: URLSearchParams, display: ProductDisplay): [string, string][] {
   return [
     ...(params.has("image") ? [["image", String(display.image)] as [string, string]] : []),

@@ -5,29 +5,22 @@ import { absoluteUrl } from "./canonical";
 import type { ShareImage } from "./share-image";
 import type { JsonLd } from "./structured-data";
 
-/**
- * The head tags of a page, built the same way on every route: what search engines index
- * (canonical URL, robots) and what link previews show (Open Graph and Twitter cards).
- */
-
 export interface IndexablePage {
-  /** The site origin from the root loader; null (its loader failed) leaves out every absolute URL. */
+  /** Null when the root loader failed: no absolute URLs then. */
   origin: string | null;
-  /** The canonical path (see canonical.ts). */
+  /** The canonical path. */
   path: string;
-  /** The document title, "{heading} - MakerVolt". */
   title: string;
-  /** The heading alone, for previews, which show og:site_name beside it. */
+  /** The heading alone: previews show og:site_name beside it. */
   shareTitle: string;
   description: string;
   type?: "website" | "product";
   image: ShareImage;
-  /** Extra Open Graph properties (e.g. product:price:amount). */
   openGraph?: Record<string, string>;
   jsonLd?: readonly JsonLd[];
 }
 
-/** Every tag an indexable page carries. */
+/** Every tag an indexable page carries (docs/seo.md). */
 export function indexablePageMeta(page: IndexablePage): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
   const { origin } = page;
@@ -58,11 +51,7 @@ export function indexablePageMeta(page: IndexablePage): MetaDescriptor[] {
   return tags;
 }
 
-/**
- * A page search engines must not index (search results, sign-in, not found, errors). No
- * canonical URL or preview tags: they would send the opposite signal. `follow` lets crawlers
- * still walk its links (header, footer, results).
- */
+/** No canonical or preview tags, which would say the opposite (docs/seo.md#what-is-not-indexed). */
 export function noindexPageMeta(page: { title: string; description?: string; follow?: boolean }): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [{ title: page.title }];
   if (page.description) tags.push({ name: "description", content: page.description });
@@ -70,10 +59,7 @@ export function noindexPageMeta(page: { title: string; description?: string; fol
   return tags;
 }
 
-/**
- * The site origin the root loader found (`shop.siteOrigin`), from a meta function's `matches`
- * (`Route.MetaArgs["matches"]`, whose type lets entries past the known routes be undefined).
- */
+/** The site origin the root loader found, from a meta function's `matches`. */
 export function siteOriginFrom(matches: readonly ({ id: string; data: unknown } | undefined)[]): string | null {
   const data = matches.find((match) => match?.id === "root")?.data;
   const shop = typeof data === "object" && data !== null && "shop" in data ? data.shop : null;
