@@ -22,23 +22,11 @@ import type { Route } from "./+types/contact";
 
 const HEADING = "Contact Us";
 
-/**
- * Longer messages than other forms carry (about 40,000 words): a long message must never be
- * dropped (our form reader treats an oversized body as empty). Above this the body is not read at
- * all, and the shopper is told the message is too long. Not more: a message is read, checked and,
- * when sent back with an error, rendered twice (the field and the page's data) in one stretch of
- * the main thread, which at 1 MB held every other request up for 15-25 ms (ADR 023).
- */
+/** About 40,000 words; more would hold the main thread up when sent back with an error (ADR 023). */
 const MAX_CONTACT_BYTES = 256 * 1024;
-/** The message keeps its tabs and line breaks; its length is bounded by the body limit above. */
 const MESSAGE_TEXT = { multiline: true, maxLength: MAX_CONTACT_BYTES };
 
-/**
- * `meta` sees loader data only, never action data. For a post without JavaScript the loader runs
- * in the same request as the action, with the same load context: the action marks that context
- * so the loader can tell `meta` to prefix "Error: " to the title. (With JavaScript the component
- * sets the title, since the loader then runs in a request of its own.)
- */
+/** Load contexts of failed posts, for the title's "Error: " without JavaScript (docs/pages.md#contact). */
 const failedSubmissions = new WeakSet<object>();
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -60,11 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { values, fieldErrors } = parseForm(form, ContactMessageSchema, {
     message: (body, name) => textField(body, name, MESSAGE_TEXT),
   });
-  // No token: a cross-site post never gets here (server/request-guards.ts), and the contact page
-  // may be a shared cached copy, which can hold no visitor's token (ADR 017).
+  // No token: a shared page holds none, and a cross-site post never gets here (ADR 017).
   if (fieldErrors) return fail(fieldErrors, values);
-  // A filled trap or a forged timestamp: answer like any other failure and keep what was typed,
-  // so a person whose browser tripped it loses nothing (the form is rendered with a new trap).
+  // Answered like any other failure, what was typed kept (docs/pages.md#contact).
   if (await isSpam(form)) {
     return fail({ form: "Your message could not be sent. Please check it and send it again." }, values);
   }
@@ -76,7 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** The same page for every anonymous visitor: a shared cache may keep it (not a form sent back with errors). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -14,19 +14,9 @@ export function loader() {
   return redirect("/");
 }
 
-/**
- * Every button for a feature the shop has not built yet (NoticeButton, NoticeForm) posts here.
- * The answer always sets the toast flash cookie; the root loader shows it, so there is one
- * pipeline for both ways in:
- * - a native form post (no JavaScript) is redirected back to the page it came from, path and
- *   query intact, and that page renders the toast;
- * - a fetcher post (FETCHER_FIELD) gets data instead of a redirect, so nothing navigates; React Router
- *   revalidates after the action, and the root loader hands the toast to Radix.
- * The newsletter box checks its email first (rejectedNewsletterForm); a bad one goes back to it.
- */
+/** Coming-soon buttons and the newsletter box: a redirect back, or data for a fetcher (docs/notices-and-toasts.md). */
 export async function action({ request }: Route.ActionArgs) {
-  // Changes nothing on the server and needs no token: a cross-site post never gets here
-  // (server/request-guards.ts, ADR 017), and the page holding this form may be a shared cached copy.
+  // No token: it changes nothing, and a cross-site post never gets here (ADR 017).
   const form = await readFormData(request);
   const viaFetcher = form.get(FETCHER_FIELD) === "1";
   const back = safeRedirectPath(form.get("redirectTo"));

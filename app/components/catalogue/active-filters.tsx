@@ -7,18 +7,7 @@ import type { CatalogueQuery } from "~/models/catalogue/catalogue-query";
 /** The list's id: where focus goes after one of its links, so the next filter is one Tab away. */
 export const ACTIVE_FILTERS_ID = "active-filters";
 
-/**
- * The filters in force, above the results, each a plain link that removes it alone, and "Clear
- * all" (docs/catalogue.md#active-filters). Nothing when no filter is set.
- *
- * A link's visible text is the value ("Sensors", "From $10") with an × drawn beside it; its name
- * starts with visually hidden "Remove filter: ", so it contains the visible text (label in name)
- * and says what the link does. A text browser shows the hidden words too.
- *
- * The link that was used is gone from the next page, so focus cannot stay on it (KEEP_FOCUS, as
- * the price shortcuts use, would drop it on the h1): with JavaScript it moves to this list, whose
- * next link removes the next filter, or to the h1 when no filter is left.
- */
+/** The filters in force, each a link that removes it; focus returns to the list (docs/catalogue.md#active-filters). */
 export function ActiveFilters({ query }: { query: CatalogueQuery }) {
   const filters = activeFilters(query);
   if (filters.length === 0) return null;
@@ -38,11 +27,9 @@ export function ActiveFilters({ query }: { query: CatalogueQuery }) {
           <li key={kind}>
             <Link
               to={href}
-              // The catalogue's own route, which React Router already knows (pagination.tsx).
               discover="none"
               preventScrollReset
               state={state}
-              // `pill` is in tailwind.css; hover stays here, where the contrast audit looks for it.
               className="pill max-w-full gap-1.5 [overflow-wrap:anywhere] hover:border-brand-600 hover:text-brand-700"
             >
               <span className="sr-only">Remove filter: </span>

@@ -32,19 +32,11 @@ const selectClass =
 
 export interface FilterPanelProps {
   query: CatalogueQuery;
-  /** The number of products behind each value, shown beside it; null (an outage) shows none. */
+  /** Null in an outage: no counts. */
   facets: CatalogueFacets | null;
 }
 
-/**
- * Category, price range and in-stock filters as one native GET form to /products, with an Apply
- * button for everyone. With JavaScript each change applies itself (sliders after a pause).
- *
- * On small screens the panel starts collapsed behind a Show filters button; from md up it is
- * always shown (and always, in an engine without flexbox: `narrow-hidden`). The collapse is plain CSS and the button a GET form (`?filters=open`), so server
- * HTML and hydrated page are the same: no layout shift when scripts arrive, and a phone without
- * JavaScript opens the panel with a page load. With JavaScript the button toggles in place.
- */
+/** The filters: one GET form, applying itself with JavaScript, collapsed by CSS on small screens (ADR 002, 003). */
 export function FilterPanel({ query, facets }: FilterPanelProps) {
   const hydrated = useHydrated();
   const counts = filterCounts(facets);
@@ -52,11 +44,8 @@ export function FilterPanel({ query, facets }: FilterPanelProps) {
   const openInUrl = new URLSearchParams(location.search).get(FILTERS_PARAM) === "open";
   const [open, setOpen] = useState(openInUrl);
   const [{ category, min, max, inStock }, setValues] = useState(() => filterValues(query));
-  // The controls follow the URL when something else changes it (Clear filters, Back), but not
-  // when this form did: a slider the shopper is still moving must not jump back to the value
-  // its last auto-submit carried. "This form did" means the URL is the one it asked for: Clear
-  // filters clicked while the form's own navigation was still loading replaces that navigation,
-  // and the controls must then show the cleared filters.
+  // The controls follow a URL this form did not ask for (Clear filters, Back), but not their own: a slider
+  // still moving must not jump back to the value its last auto-submit carried.
   const ownHref = useRef<string | null>(null);
   const markOwnNavigation = useCallback((href: string) => {
     ownHref.current = href;
@@ -166,11 +155,7 @@ export function FilterPanel({ query, facets }: FilterPanelProps) {
   );
 }
 
-/**
- * The small-screen Show/Hide filters button. Without JavaScript it submits a GET form that
- * reloads this page with (or without) `?filters=open`, carrying the page's other parameters;
- * with JavaScript it only toggles the panel.
- */
+/** Show/Hide filters: a GET form to `?filters=open` without JavaScript, a toggle with it (ADR 003). */
 function FiltersToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const location = useLocation();
   const others = [...new URLSearchParams(location.search)].filter(([key]) => key !== FILTERS_PARAM);

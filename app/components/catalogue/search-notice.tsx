@@ -8,16 +8,7 @@ import { exactSearchLabel, searchNoticeText, suggestionLabel } from "~/models/ca
 const linkClass =
   "inline-flex min-h-6 items-center rounded-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
-/**
- * Right after the catalogue's heading: how the search was read when the results are not simply
- * what was typed, a corrected typo (with a link to search exactly as typed) or only some of the
- * words (docs/catalogue.md#search). In the server HTML, so it reads in order after
- * the heading without JavaScript and in a text browser.
- *
- * The wrapper is always there, empty when there is nothing to say: a polite live region, so that
- * with JavaScript a filter or a search that changes the notice in place has it read out, as the
- * "N products found" status is (screen readers only watch regions that existed before).
- */
+/** How the search was read, after the heading, in a live region always in the page (docs/catalogue.md#search). */
 export function SearchNotice({ query, reading }: { query: CatalogueQuery; reading: SearchReading | null }) {
   const text = searchNoticeText(query.search, reading);
   return (
@@ -39,11 +30,7 @@ export function SearchNotice({ query, reading }: { query: CatalogueQuery; readin
   );
 }
 
-/**
- * Under "No products found matching your criteria." when the search found nothing: the term it
- * would have corrected to, when there is one (the shopper had asked for the exact term), and the
- * eight categories to browse instead.
- */
+/** When a search found nothing: the corrected term, if any, and the categories to browse instead. */
 export function NoSearchResults({ query, suggestion }: { query: CatalogueQuery; suggestion: string | null }) {
   return (
     <>

@@ -5,10 +5,7 @@ import { completeToast, type Toast, type ToastInput } from "~/models/toast/toast
 /** A toast on screen (or closing), as the client keeps it. */
 export interface ToastState extends Toast {
   open: boolean;
-  /**
-   * False for a toast the server-rendered region has already announced: Radix takes it over
-   * silently, so a screen reader hears it once (see Toaster).
-   */
+  /** False for a toast the plain region already announced (ADR 005). */
   announce: boolean;
 }
 
@@ -29,10 +26,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/**
- * Shows a toast and returns its id. A toast whose id is already showing is updated in place
- * instead of shown again, so feeding the same loader toast twice is harmless.
- */
+/** Shows a toast and returns its id; one whose id is showing is updated in place, not shown twice. */
 export function showToast(input: ToastInput, { announce = true }: { announce?: boolean } = {}): string {
   const toast = completeToast(input);
   if (toasts.some((t) => t.id === toast.id)) {
@@ -43,12 +37,11 @@ export function showToast(input: ToastInput, { announce = true }: { announce?: b
   return toast.id;
 }
 
-/** Changes a showing toast's text, variant, action or duration. */
 export function updateToast(id: string, changes: Partial<Omit<ToastInput, "id">>) {
   setToasts(toasts.map((t) => (t.id === id ? { ...t, ...completeToast({ ...t, ...changes, id }) } : t)));
 }
 
-/** Closes one toast (or all of them): Radix plays its exit animation, then it is gone. */
+/** Closes one toast, or all of them. */
 export function dismissToast(id?: string) {
   setToasts(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
 }
@@ -58,10 +51,7 @@ export function getToasts(): readonly ToastState[] {
   return toasts;
 }
 
-/**
- * The client's toasts, re-rendering when they change. The server renders none: a toast from the
- * server arrives through the root loader and the Toaster.
- */
+/** The client's toasts; none on the server, whose toast comes through the root loader. */
 export function useToasts(): readonly ToastState[] {
   return useSyncExternalStore(
     subscribe,

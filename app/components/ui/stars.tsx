@@ -2,12 +2,10 @@ import { SYMBOLS } from "~/components/ui/icons";
 import { filledStars } from "~/models/product/product";
 
 export interface StarsProps {
-  /** 0 to 5; the stars fill up to the rating rounded down, the text keeps one decimal. */
   rating: number;
-  /** Review count. "short" shows "(12)" (cards), "long" shows "(12 reviews)" (product page). */
   reviews?: number;
+  /** "(12)" on cards, "(12 reviews)" on the product page. */
   reviewsStyle?: "short" | "long";
-  /** Star size in Tailwind units: cards use small stars, the product page larger ones. */
   size?: "sm" | "md";
 }
 
@@ -17,18 +15,10 @@ function ratingText(rating: number): string {
   return String(Math.round(safe * 10) / 10);
 }
 
-/**
- * The five glyphs, as one static string: there are 24 ratings on a catalogue page, and each
- * glyph as React elements would be two more for the server to render, for markup that never
- * changes (which of them are filled is the row's class).
- */
+/** One string, so React renders one element for five stars (ADR 013). */
 const FIVE_STARS = `<svg><use href="#${SYMBOLS.star}"></use></svg>`.repeat(5);
 
-/**
- * A five-star rating. The stars are decoration (hidden from assistive technology), each a `<use>`
- * of the one star in IconSprite, coloured by the row's `stars-N` class (tailwind.css); the
- * rating itself is text: "Rated 4.6 out of 5" (docs/accessibility.md#wcag-22-aa-commitments).
- */
+/** Decorative stars, coloured by the row's class (ADR 013); the rating is text (docs/accessibility.md). */
 export function Stars({ rating, reviews, reviewsStyle = "short", size = "sm" }: StarsProps) {
   const filled = filledStars(rating);
   const count = reviews ?? 0;
@@ -48,8 +38,7 @@ export function Stars({ rating, reviews, reviewsStyle = "short", size = "sm" }: 
         (reviewsStyle === "long" ? (
           <span className="meta">{`(${count} ${noun})`}</span>
         ) : (
-          // The eye sees "(12)"; screen readers and text browsers, which show hidden text too,
-          // read "(12 reviews)" once rather than the number twice.
+          // Screen readers and lynx read "(12 reviews)", not the number twice.
           <span className="meta">
             {`(${count}`}
             <span className="sr-only">{` ${noun}`}</span>)

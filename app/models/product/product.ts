@@ -1,9 +1,6 @@
 import type { CategorySlug } from "../catalogue/categories";
 
-/**
- * A product as the pages see it. The backends read it from the products table's columns
- * (`toProduct` in ~/backends/product-row.server), with numbers as numbers and names in camelCase.
- */
+/** A product as the pages see it, read from the products table by `toProduct`. */
 export interface Product {
   id: number;
   name: string;
@@ -14,9 +11,8 @@ export interface Product {
   originalPrice: number | null;
   inStock: boolean;
   stockCount: number;
-  /** 0 to 5; missing ratings read as 0. */
+  /** 0 to 5. */
   rating: number;
-  /** Review count; missing counts read as 0. */
   reviews: number;
   image: string;
   images: string[];
@@ -43,10 +39,7 @@ export function formatPrice(amount: number): string {
   return usd.format(amount);
 }
 
-/**
- * What the page of a product no longer sold shows (410 Gone, docs/catalogue.md#withdrawing-a-product):
- * its name and a link to its category.
- */
+/** What the 410 page of a product no longer sold shows (docs/catalogue.md#withdrawing-a-product). */
 export interface WithdrawnProduct {
   id: number;
   name: string;
