@@ -1,22 +1,14 @@
 import { isServiceUnavailable } from "~/backends/types.server";
 import { backendUnavailable } from "~/lib/metrics.server";
 
-/**
- * How pages answer when their data could not be read. The shopper reads a message written for
- * them (the route's own); the service's words (SQL, PostgreSQL's or PostgREST's messages) go to
- * the server log only.
- */
+/** How pages answer when their data could not be read (docs/catalogue.md#loading-empty-and-error-states). */
 
-/** How long shoppers, crawlers and proxies are asked to wait before trying again during an outage. */
 const RETRY_AFTER_SECONDS = 60;
 
-/** Headers a failed page's loader sets that must reach the document (React Router keeps only cookies by default). */
+/** What a failed loader sets that must reach the document: React Router keeps only cookies by default. */
 const FAILURE_HEADERS = ["Retry-After", "Cache-Control"] as const;
 
-/**
- * 503 with Retry-After when the data service is down, slow or overloaded (come back later); 500
- * for any other failure (a bug). Never cached: the page must come back as soon as the service does.
- */
+/** 503 for an outage, 500 for a bug; never cached, so the page comes back with the service. */
 export function backendFailureInit(error: unknown): { status: 500 | 503; headers: Record<string, string> } {
   if (isServiceUnavailable(error)) {
     backendUnavailable.inc();

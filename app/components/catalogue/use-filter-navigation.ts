@@ -15,26 +15,20 @@ function formHref(form: HTMLFormElement): string {
   return filterFormHref(params);
 }
 
-/**
- * Submits the filter form as a client-side navigation (replacing history), optionally debounced.
- * `onNavigate` runs just before each navigation this form starts, with where it leads.
- */
+/** Submits the filter form as a navigation that replaces history; `onNavigate` hears where each leads. */
 export function useFilterNavigation(onNavigate?: (href: string) => void) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const started = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // A navigation this form did not start (Clear filters, Back, a link) wins over a change still
-  // waiting for its debounce: otherwise, on a slow server, the waiting change would fire after
-  // it and take the shopper back to the filters they had just left.
+  // Another navigation (Clear filters, Back) cancels a change still waiting for its debounce, which would
+  // otherwise take the shopper back to the filters they had just left.
   const pending = navigation.state === "idle" ? null : `${navigation.location.pathname}${navigation.location.search}`;
   useEffect(() => {
     if (pending !== null && pending !== started.current) clearTimeout(timer.current);
   }, [pending]);
-  // The same at the moment of the shopper's click on a link or Back, not only once the router's
-  // new state has rendered: on a busy machine the debounce could fire in between and replace
-  // the navigation they had just asked for.
+  // And at the click or Back itself, before the router's state renders: the debounce could fire in between.
   useEffect(() => {
     const cancel = (event: Event) => {
       if (event.type === "popstate" || (event.target instanceof Element && event.target.closest("a[href]")))
@@ -55,8 +49,7 @@ export function useFilterNavigation(onNavigate?: (href: string) => void) {
         const href = formHref(form);
         started.current = href;
         onNavigate?.(href);
-        // The shopper is still in the form: focus stays on the control they changed, even when a
-        // new category changes the path, and the "N products found" status says what happened.
+        // The shopper is still in the form: focus stays on the control (ADR 009).
         navigate(href, { replace: true, preventScrollReset: true, state: KEEP_FOCUS });
       };
       if (debounce) timer.current = setTimeout(go, RANGE_DEBOUNCE_MS);

@@ -21,13 +21,7 @@ export interface ContactAnswer {
 
 const FORM = "contact";
 
-/**
- * The message form. Validated on the server only (`noValidate`, so the server's messages show;
- * `required` stays for its semantics). On error: an error summary at the top that takes focus
- * (GOV.UK), the same message at each field, values kept, "Error: " in the title (`heading` is
- * the page's). On success the action redirects to the page with the "Message Sent" notice, and
- * the form is empty again.
- */
+/** The message form, checked on the server only, so its messages show (docs/pages.md#contact). */
 export function ContactForm({ answer, heading }: { answer: ContactAnswer | undefined; heading: string }) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -38,16 +32,14 @@ export function ContactForm({ answer, heading }: { answer: ContactAnswer | undef
   const hasErrors = Object.keys(errors).length > 0;
 
   useEffect(() => {
-    // With JavaScript the page does not reload: move focus to the new summary and keep the
-    // title in step (`meta` cannot see action data).
+    // No reload with JavaScript: focus the new summary, and set the title, which `meta` cannot.
     const title = pageTitle(heading);
     document.title = hasErrors ? `Error: ${title}` : title;
     if (hasErrors) summaryRef.current?.focus();
   }, [answer, hasErrors, heading]);
 
   useEffect(() => {
-    // After a successful send the action redirects back here; clear what was typed, as the
-    // reloaded page does without JavaScript.
+    // Sent: clear what was typed, as the reloaded page does without JavaScript.
     if (navigation.state === "submitting") submitted.current = true;
     if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;

@@ -22,12 +22,7 @@ export interface HeaderUser {
   email: string;
 }
 
-/**
- * The site header: logo, categories menu, About and Contact, search, cart, and account (a menu
- * for the signed-in `user`, a link to sign in for a visitor). Every control is a link, a native
- * form or a `<details>` disclosure, so all of it works without JavaScript; `useDetailsMenu` adds
- * hover, Escape and click-outside once script runs.
- */
+/** The site header (docs/pages.md#header): links, native forms and `<details>` menus, working without JavaScript. */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="site-header">
@@ -104,7 +99,7 @@ function CategoriesMenu() {
         <ul className="rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
           {CATEGORIES.map((category, i) => (
             <li key={category.slug}>
-              {/* Every category is the catalogue's one route: the first link is enough for React Router to discover it. */}
+              {/* Every category is one route: the first link is enough to discover it (ADR 013). */}
               <NavLink
                 to={cataloguePath(category.slug)}
                 discover={i === 0 ? "render" : "none"}
@@ -120,11 +115,7 @@ function CategoriesMenu() {
   );
 }
 
-/**
- * The signed-in shopper's menu (docs/accounts.md#account-menu): their email and a Logout button, a native POST
- * to /logout. A `<details>` disclosure, so it opens with Enter or Space and without JavaScript;
- * with script, Escape closes it and returns focus to the button.
- */
+/** The signed-in shopper's menu (docs/accounts.md#account-menu), a `<details>` disclosure. */
 function AccountMenu({ email }: { email: string }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsMenu(ref);
@@ -157,10 +148,7 @@ function AccountMenu({ email }: { email: string }) {
 // Full width; `nav-item`'s padding (a px-2 here was always outweighed by its px-3).
 const mobileItem = `${navItem} w-full`;
 
-/**
- * The narrow screens' menu. Its links repeat the Main navigation's, which already have React Router
- * discover their routes as the page renders: these need not ask again (`discover="none"`).
- */
+/** The narrow screens' menu; its links repeat the Main navigation's, so they need not discover routes (ADR 013). */
 function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsMenu(ref);
@@ -205,10 +193,7 @@ function MobileMenu() {
   );
 }
 
-/**
- * Posts to `/search`, which ignores a blank term by sending the shopper back here
- * (`redirectTo`), so blank searches are ignored with or without JavaScript.
- */
+/** Posts to `/search`, which sends a blank term back here (`redirectTo`). */
 function SearchForm({ inputId, className = "" }: { inputId: string; className?: string }) {
   const location = useLocation();
   return (

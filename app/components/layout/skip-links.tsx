@@ -3,11 +3,7 @@ import { useMatches } from "react-router";
 /** The id of root's one `<main>`: the first skip link's target. */
 export const MAIN_CONTENT_ID = "main-content";
 
-/**
- * A link past the site shell to one part of the page. The target must take focus when the
- * browser follows the fragment (an interactive element, or `tabIndex={-1}`), so that the next
- * Tab continues from there, with or without JavaScript.
- */
+/** Its target must take focus (`tabIndex={-1}`), so the next Tab continues from there. */
 export interface SkipLink {
   targetId: string;
   label: string;
@@ -33,11 +29,7 @@ function declaredSkipLinks(handle: unknown): SkipLink[] {
 const skipLinkClass =
   "sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:font-semibold focus:text-brand-700 focus:shadow-lg";
 
-/**
- * The page's first Tab stops: "Skip to main content", then any the matched routes declare (the
- * catalogue's "Skip to results"). Plain fragment links, so they work before and without
- * JavaScript; hidden until focused.
- */
+/** The page's first Tab stops, fragment links that work without JavaScript (ADR 009). */
 export function SkipLinks() {
   const matches = useMatches();
   const links: SkipLink[] = [

@@ -18,12 +18,7 @@ export function galleryImages(product: Pick<Product, "image" | "images">): strin
   return product.images.length > 0 ? product.images : [product.image];
 }
 
-/**
- * A main image and thumbnails. The thumbnails are links to `?image=i`, so they work without
- * JavaScript (Enter); with it they replace the URL in place (the loader is not re-run, see the
- * route's shouldRevalidate), the page does not scroll, focus stays on the thumbnail, and Space
- * works too, as it would on the button a thumbnail acts as.
- */
+/** A main image and thumbnails, links to `?image=i`; with JavaScript they also answer Space, as a button would. */
 export function Gallery({ product, selected, hrefForImage }: GalleryProps) {
   const images = galleryImages(product);
   const alt = (i: number) => `${product.name}, image ${i + 1} of ${images.length}`;

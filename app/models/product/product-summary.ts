@@ -1,11 +1,6 @@
 import type { Product } from "./product";
 
-/**
- * A product as its card shows it (docs/catalogue.md#product-cards): what the catalogue, the home
- * page and related products send to the browser for each card, and nothing more. Loader data is
- * serialised into the page's HTML and sent again on every client-side navigation, so a card
- * carries no features, specifications, gallery images or stock count (ADR 015).
- */
+/** A product as its card shows it, and nothing more: loader data travels with every page (ADR 015). */
 export type ProductSummary = Pick<
   Product,
   "id" | "name" | "category" | "price" | "originalPrice" | "inStock" | "image" | "rating" | "reviews"

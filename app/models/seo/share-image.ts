@@ -1,10 +1,6 @@
 import { SHOP_NAME } from "../site/shop";
 
-/**
- * Raster images for link previews and structured data. Product illustrations are SVG, which
- * Facebook, X, Slack and Google's merchant listings do not accept, so scripts/draw-share-images.ts
- * renders PNG copies into public/images/share/ (ADR 008).
- */
+/** PNG images for link previews and structured data, which do not accept SVG (ADR 008). */
 export interface ShareImage {
   /** Site-relative path, e.g. "/images/share/site.png". */
   path: string;

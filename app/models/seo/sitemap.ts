@@ -1,10 +1,7 @@
 import { SITEMAP_PATHS } from "../site/pages";
 import { absoluteUrl, productPath } from "./canonical";
 
-/**
- * /sitemap.xml and /robots.txt (sitemaps.org protocol 0.9, RFC 9309). Only canonical URLs go
- * in the sitemap: the pages, the catalogue and its categories (first pages), every product.
- */
+/** /sitemap.xml (sitemaps.org protocol 0.9) and /robots.txt (RFC 9309): docs/seo.md#sitemap-and-robotstxt. */
 
 /** The protocol's limit for one sitemap file. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -37,10 +34,7 @@ export function sitemapXml(urls: readonly string[]): string {
   ].join("\n");
 }
 
-/**
- * Lets crawlers everywhere except the POST-only endpoints (their GET only redirects). /auth stays
- * crawlable on purpose: a crawler must fetch it to see its noindex.
- */
+/** All but the POST-only endpoints; /auth stays crawlable, so its noindex is seen (docs/seo.md). */
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
