@@ -1,10 +1,7 @@
 import { getProductRepository } from "~/backends/index.server";
 import { logger } from "~/lib/log.server";
 
-/**
- * Liveness for load balancers and Playwright's webServer: 200 "ok" when the database
- * answers, 503 otherwise. Plain text, never cached.
- */
+/** Liveness for load balancers and Playwright (docs/routes.md#machine-readable-routes). */
 export async function loader() {
   try {
     const repository = await getProductRepository();
@@ -16,10 +13,7 @@ export async function loader() {
   }
 }
 
-/**
- * With its length given, so compression (server/app.ts) sees an answer this short is not worth
- * compressing; without one it set up a brotli stream for every probe (ADR 014).
- */
+/** With its length, so compression skips an answer this short (ADR 014). */
 function plainText(status: number, text: string): Response {
   return new Response(text, {
     status,

@@ -4,12 +4,8 @@ export interface PaginationProps {
   /** 1-based current page. */
   page: number;
   pageCount: number;
-  /** The URL of page n (build it from a copy of the current query; never mutate shared params). */
   hrefForPage: (n: number) => string;
-  /**
-   * Navigation state for every page link, e.g. `focusAfterNavigation(resultsId)` so that with
-   * JavaScript focus lands on the new page of results (without it, each page is a full load).
-   */
+  /** E.g. `focusAfterNavigation(resultsId)`, focus on the new results (ADR 009). */
   navigationState?: unknown;
 }
 
@@ -27,15 +23,10 @@ function pageWindow(page: number, pageCount: number): (number | null)[] {
   return out;
 }
 
-/** `page-link` is in tailwind.css. */
 const itemClass = "page-link";
 const linkClass = `${itemClass} border-slate-300 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700`;
 
-/**
- * Numbered pages with Previous and Next, as plain links (they work without JavaScript). They lead
- * to the page's own route, which React Router already knows: no need to have it discover them
- * (`discover="none"` leaves out their `data-discover`).
- */
+/** Numbered pages with Previous and Next, plain links to the page's own route (`discover="none"`, ADR 013). */
 export function Pagination({ page, pageCount, hrefForPage, navigationState }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (

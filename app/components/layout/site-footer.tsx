@@ -30,11 +30,7 @@ const SOCIAL_NETWORKS: { network: string; Icon: ComponentType<SVGProps<SVGSVGEle
 
 const LEGAL_NOTICES = ["Privacy Policy", "Terms of Service"];
 
-/*
- * The notice forms' features: the support topics and social networks share one form, the
- * policies another, so a page carries two sets of hidden fields rather than eleven (ADR 013).
- * The buttons carry no feature of their own: lynx prints a button's value as its label.
- */
+/* Two notice forms for eleven buttons, which carry no value, as lynx prints it as their label (ADR 013). */
 const LINKS_FEATURE = "footer-links";
 const LEGAL_FEATURE = "legal";
 
@@ -149,12 +145,7 @@ function NoticeItems({ labels }: { labels: readonly string[] }) {
   ));
 }
 
-/**
- * The newsletter box: the email is checked on the server before the notice. A bad one shows its
- * message at the field (aria-invalid, aria-describedby) and keeps the value: with JavaScript from
- * the fetcher's answer, without it from the flash the notice action sends back, since this box
- * is on every page and posts to `/notice`, not to the page's own action.
- */
+/** The newsletter box, on every page, posting to `/notice` (docs/notices-and-toasts.md#newsletter). */
 function NewsletterForm({ sentBack }: { sentBack: FlashForm | null }) {
   return (
     <NoticeForm feature={NEWSLETTER_FORM} className="mt-4" noValidate>
@@ -171,8 +162,7 @@ function NewsletterFields({ fetcher, sentBack }: { fetcher: NoticeFetcher; sentB
 
   useEffect(() => {
     if (!answer || fetcher.state !== "idle") return;
-    // With JavaScript: a bad email takes focus to the field, which reads out its message; a
-    // good one clears the box (the page does not reload as it does without JavaScript).
+    // No reload with JavaScript: a bad email focuses the field, a good one clears the box.
     if (answer.ok) inputRef.current?.form?.reset();
     else inputRef.current?.focus();
   }, [answer, fetcher.state]);

@@ -12,11 +12,7 @@ export interface ActiveFilter {
   href: string;
 }
 
-/**
- * The filters a query applies, each with the link that removes it alone, in the order the page
- * lists them: category, price floor, price ceiling, in stock only, search term
- * (docs/catalogue.md#active-filters). Sort, view and page are not filters.
- */
+/** The filters a query applies, each with the link that removes it alone (docs/catalogue.md#active-filters). */
 export function activeFilters(query: CatalogueQuery): ActiveFilter[] {
   const filters: ActiveFilter[] = [];
   if (query.category) {
@@ -39,10 +35,7 @@ export function activeFilters(query: CatalogueQuery): ActiveFilter[] {
   return filters;
 }
 
-/**
- * "Clear all": every filter and the search dropped, the sort and the view kept (they are how
- * the shopper likes to look at a listing, not what it lists), on page 1.
- */
+/** "Clear all" keeps the sort and view: how the shopper looks at a listing, not what it lists. */
 export function clearAllFiltersHref(query: CatalogueQuery): string {
   return catalogueHref({ ...DEFAULT_QUERY, sort: query.sort, view: query.view });
 }

@@ -1,11 +1,7 @@
 import type { CatalogueFacets } from "./catalogue-facets";
 import type { CategorySlug } from "./categories";
 
-/**
- * The number of products beside each filter value (docs/catalogue.md#filters), read from the
- * loader's facets. Every count is undefined when the facets are unknown (the listing failed):
- * the values then show without a number.
- */
+/** The number beside each filter value (docs/catalogue.md#filters); undefined when the listing failed. */
 export interface FilterCounts {
   /** A category's count; `null` is All Categories. */
   category(slug: CategorySlug | null): number | undefined;

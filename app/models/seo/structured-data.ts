@@ -6,11 +6,8 @@ import { absoluteUrl, productPath } from "./canonical";
 import { LOGO_IMAGE, type ShareImage, SITE_SHARE_IMAGE } from "./share-image";
 
 /**
- * schema.org JSON-LD for Google's rich results: Product (merchant listing), Organization and
- * WebSite; BreadcrumbList is in breadcrumb-list.ts. Every URL in it is absolute. Route `meta`
- * functions hand the objects to React Router as `{ "script:ld+json": ... }`, which escapes `<`, `>`
- * and `&` as \u003c, \u003e and \u0026, so no product text can close the script element or
- * open a comment.
+ * schema.org JSON-LD (docs/seo.md#link-previews-and-structured-data); React Router escapes `<`, `>` and `&` in it, so
+ * no product text can close the script element.
  */
 
 export type JsonLd = { "@context": "https://schema.org"; "@type": string } & Record<string, unknown>;
@@ -40,11 +37,8 @@ function amount(value: number): string {
 }
 
 /**
- * A product page's Product with one Offer (merchant listing and product snippet). The page's
- * share card comes first in `image`, because merchant listings take raster images only, unless
- * it is the shop's card (a product without a card of its own), which does not show the
- * product; the SVG illustrations follow. AggregateRating only when there are reviews: a rating
- * of zero reviews is invalid.
+ * A product's Product and Offer: its own share card first, as merchant listings take raster images only (ADR 008);
+ * no rating of zero reviews, which is invalid.
  */
 export function productJsonLd(product: Product, options: { origin: string; shareImage: ShareImage }): JsonLd {
   const { origin, shareImage } = options;
