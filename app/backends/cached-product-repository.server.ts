@@ -5,21 +5,8 @@ import type { CatalogueFacets } from "~/models/catalogue/catalogue-facets";
 import type { Product } from "~/models/product/product";
 
 /**
- * A bounded in-process cache in front of a ProductRepository whose catalogue only this process
- * can change (ADR 031, ADR 028). The embedded database qualifies: PGlite cannot share its data
- * directory with another process, so a catalogue import reaches the running server through
- * DATA_DIR's control socket, and the server clears this cache when the import commits
- * (catalogue-changes.server.ts). Do NOT put this in front of a backend that can change
- * underneath us (a PostgreSQL server, or hosted Supabase edited through its dashboard and API).
- *
- * Why: PGlite is single-threaded WebAssembly in this process, so every query's CPU time is
- * taken from rendering, and every request waits for the queries before it. A catalogue page
- * costs a count over all matches plus the page query; the same few pages (the first page of
- * each category and sort, popular searches) are asked for again and again.
- *
- * Results are shared between requests, so they are frozen: a caller that tried to change one
- * would throw instead of corrupting what the next visitor sees. A failed read is not kept,
- * and concurrent requests for the same key share one read.
+ * The embedded database's read cache (ADR 031): only in front of a catalogue that this process alone changes, never a
+ * PostgreSQL server or hosted Supabase. Results are frozen, since requests share them.
  */
 
 /** How much one of the caches keeps: whichever bound is reached first evicts the least recently used. */
@@ -31,24 +18,16 @@ export interface CacheLimit {
 }
 
 export interface CacheLimits {
-  /** Catalogue pages (filters + sort + page), each up to PAGE_SIZE products, and the filter counts (under 1 KB each). */
+  /** Catalogue pages; the filter counts have a cache of their own with the same bound. */
   lists: CacheLimit;
-  /** Single products (product pages). */
   products: CacheLimit;
-  /** Best-rated lists (related products, one a category) and featured-product lists (4-5 products each). */
+  /** Best-rated (related products) and featured-product lists. */
   groups: CacheLimit;
 }
 
 const MB = 1024 * 1024;
 
-/**
- * A seed product is about 1.1 KB of JSON and a catalogue page of 24 about 22 KB, so with
- * products like the seed's the entry counts bind first; the sizes still bind when products are
- * larger (long descriptions, many specifications). At most about 17 MB of JSON in all, and
- * objects take about 1.5 times their JSON length in the heap (measured on a catalogue page).
- * The catalogue pages are the page cache's second line (ADR 020), so they got the smaller share
- * when overload needed the memory for a password check (ADR 024).
- */
+/** Sized in ADR 031; the catalogue pages' bound is the smallest for ADR 024. */
 const DEFAULT_CACHE_LIMITS: CacheLimits = {
   lists: { entries: 250, size: 6 * MB },
   products: { entries: 2000, size: 3 * MB },
@@ -58,21 +37,14 @@ const DEFAULT_CACHE_LIMITS: CacheLimits = {
 /** The sitemap asks with one limit: a slot or two is plenty (10,000 ids are about 60 KB of JSON). */
 const ID_LIST_LIMIT: CacheLimit = { entries: 2, size: MB };
 
-/**
- * A result's size for the bounds: a rough estimate (characters of JSON, not bytes of heap),
- * computed once per read from the database, which costs far more.
- */
+/** A rough size (characters of JSON, not bytes of heap), cheap beside the database read it measures. */
 function jsonLength(value: unknown): number {
   return JSON.stringify(value).length;
 }
 
-/** How to read a value the cache does not have yet; each call site knows its own. */
 type Read<V> = () => Promise<V>;
 
-/**
- * lru-cache's fetch() shares one read between concurrent requests for a key and keeps no
- * failed read; the read itself is passed to it as the fetch's `context`.
- */
+/** fetch() shares one read between concurrent requests for a key and keeps no failed one; the read is its context. */
 function readCache<V extends object>(limit: CacheLimit): LRUCache<string, V, Read<V>> {
   return new LRUCache<string, V, Read<V>>({
     max: limit.entries,
@@ -107,36 +79,26 @@ function freezeProducts(products: Product[]): Product[] {
   return Object.freeze(products) as Product[];
 }
 
-/**
- * One key per distinct result. The fields are copied into a literal in a fixed order, so two
- * equal queries always share an entry, and a field added to ProductListQuery later fails to
- * compile here instead of being silently left out of the key.
- */
-export function listQueryKey(query: ProductListQuery): string {
-  const fields: Required<ProductListQuery> = {
+/** In a fixed order, so equal queries share a key; a field added to the query fails to compile until it is here. */
+function filterFields(query: FacetQuery): Required<FacetQuery> {
+  return {
     search: query.search,
     exact: query.exact,
     category: query.category,
     min: query.min,
     max: query.max,
     inStock: query.inStock,
-    sort: query.sort,
-    page: query.page,
   };
+}
+
+export function listQueryKey(query: ProductListQuery): string {
+  const fields: Required<ProductListQuery> = { ...filterFields(query), sort: query.sort, page: query.page };
   return JSON.stringify(fields);
 }
 
-/** The same for the filter counts, which do not depend on the sort or the page. */
+/** The filter counts do not depend on the sort or the page. */
 export function facetQueryKey(query: FacetQuery): string {
-  const fields: Required<FacetQuery> = {
-    search: query.search,
-    exact: query.exact,
-    category: query.category,
-    min: query.min,
-    max: query.max,
-    inStock: query.inStock,
-  };
-  return JSON.stringify(["facets", fields]);
+  return JSON.stringify(["facets", filterFields(query)]);
 }
 
 export class CachedProductRepository implements ProductRepository {
@@ -158,8 +120,7 @@ export class CachedProductRepository implements ProductRepository {
     return { lists: this.lists.size, products: this.products.size, groups: this.groups.size };
   }
 
-  // forceFetch is fetch() without `undefined` in its type: it rejects if the value is
-  // undefined, which none of these is. It does not bypass the cache.
+  // forceFetch is fetch() typed without `undefined` (no read here gives it); it does not bypass the cache.
 
   listProducts(query: ProductListQuery): Promise<ProductPage> {
     return this.lists.forceFetch(listQueryKey(query), {
@@ -206,11 +167,7 @@ export class CachedProductRepository implements ProductRepository {
     });
   }
 
-  /**
-   * Forgets every result, after this process changed the catalogue itself (a catalogue import,
-   * ADR 028). New caches rather than emptied ones: a read that began before the change still
-   * answers its callers, but lands in the old cache, which nobody asks again.
-   */
+  /** Once this process changed the catalogue: new caches, so a read begun before lands in one nobody asks (ADR 031). */
   clear(): void {
     this.lists = readCache(this.limits.lists);
     this.facets = readCache(this.limits.lists);
