@@ -1,15 +1,8 @@
-/**
- * Who must forget what they know of the catalogue when this process changes it (ADR 028): the
- * embedded database's read cache (cached-product-repository.server.ts) and the server's page cache
- * (server/page-cache.ts), which are right for as long as nothing changes the catalogue under
- * them. Only the embedded database changes it here, through a catalogue import its control
- * socket receives; a PostgreSQL server or hosted Supabase keep no such cache.
- */
+/** Who forgets the catalogue when this process changes it: the read cache and the page cache (ADR 031). */
 
 type Listener = () => void;
 
-// On globalThis, as the embedded database is (database.server.ts): a development rebuild that
-// re-imports this module must still reach the listeners of the caches already made.
+// On globalThis, as the embedded database is: the caches made before a development rebuild must still be told.
 const shared = globalThis as typeof globalThis & { __makervoltCatalogueListeners?: Set<Listener> };
 const listeners = (shared.__makervoltCatalogueListeners ??= new Set<Listener>());
 

@@ -3,10 +3,7 @@ import type { CatalogueFacets, SearchReading } from "~/models/catalogue/catalogu
 import { PRICE_MAX, PRICE_MIN, PRICE_SHORTCUTS } from "~/models/catalogue/catalogue-query";
 import { CATEGORIES, type CategorySlug } from "~/models/catalogue/categories";
 
-/**
- * The arguments of the database's `catalogue_facets` (supabase/migrations), named as it names
- * them: the SQL backend passes them in this order, the Supabase backend by name (rpc).
- */
+/** `catalogue_facets`'s arguments (supabase/migrations): by its names for rpc, in its order for the SQL backend. */
 export interface FacetArguments {
   term: string;
   exact: boolean;

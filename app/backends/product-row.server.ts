@@ -19,10 +19,7 @@ export const PRODUCT_COLUMNS = [
   "specifications",
 ] as const satisfies readonly (keyof ProductRow)[];
 
-/**
- * A products row as a driver hands it over, named as the columns are: PGlite returns numeric as strings, PostgREST
- * returns numeric as JSON numbers; a null rating or review count reads as 0.
- */
+/** A products row as a driver hands it over: numeric is a string from PGlite, a JSON number from PostgREST. */
 export interface ProductRow {
   id: number | string;
   name: string;

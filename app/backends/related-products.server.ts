@@ -5,11 +5,8 @@ import type { Product } from "~/models/product/product";
 export const RELATED_LIMIT = 4;
 
 /**
- * The products a product page shows beside `product`: the best rated of its category, ties by id,
- * the product itself left out. One more than shown is asked for, so the question is the same for
- * every product of a category whether it is among the best or not; on the embedded catalogue one
- * cached answer per category then serves every product page (ADR 031), where asking "the best
- * but this one" would cost a query for each product the first time it is visited.
+ * The best rated of `product`'s category but itself. One more than shown is asked for, so the question is the same for
+ * the whole category and one cached answer serves every product page (ADR 031).
  */
 export async function relatedProducts(
   repository: ProductRepository,

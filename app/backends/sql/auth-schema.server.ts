@@ -1,16 +1,7 @@
 /**
- * Our stand-in, on the embedded database and on a PostgreSQL server, for what Supabase Auth
- * (GoTrue) owns on a hosted project: `auth.users` and the server-side sessions. It is not a migration in `supabase/migrations`, because the
- * `auth` schema belongs to Supabase there and a migration touching it would fail or clash on
- * `supabase db push`. Applied after the Supabase prelude at every start, so it is idempotent.
- *
- * Sessions and the links in mails store the SHA-256 of their token, never the token: a copy of the
- * database does not let anyone sign in as a shopper. Accounts made before confirmation existed have
- * email_confirmed_at set and stay confirmed.
- *
- * The mail outbox (ADR 035) is filled in the same transaction as the account or link a mail
- * belongs to, and emptied by the mail worker (mail-worker.server.ts): a row is deleted once sent, so
- * a link's token is at rest only until its mail has gone.
+ * The SQL backend's stand-in for what Supabase Auth owns on a hosted project, applied at every start: never a
+ * migration, since Supabase owns `auth` there (ADR 030). Tokens are kept as their SHA-256, so a copy of the database
+ * signs nobody in; the outbox is ADR 035's.
  */
 export const ACCOUNTS_SCHEMA = /* sql */ `
 create table if not exists auth.users (

@@ -8,12 +8,7 @@ import { PRODUCT_COLUMNS } from "~/backends/product-row.server";
 
 import type { SqlClient, SqlQueries } from "./sql-client.server";
 
-/**
- * The catalogue as a whole, read and written for `npm run catalogue` (docs/catalogue.md#import-and-export)
- * on the embedded database and on a PostgreSQL server alike. Rows are checked before they get here
- * (catalogue-file.server.ts, the same rules as the table's); the table's own constraints still
- * stand behind that, and any failure rolls the whole import back.
- */
+/** The catalogue read and written whole, for `npm run catalogue` (docs/catalogue.md#import-and-export). */
 
 /** Rows a statement carries, as one JSON parameter: fewer round trips, and no parameter limit. */
 const BATCH_SIZE = 1_000;
@@ -23,11 +18,7 @@ const RECORD_COLUMNS = `id bigint, name text, description text, category text, p
   original_price numeric, in_stock boolean, stock_count integer, rating numeric, reviews integer,
   image text, images text[], features text[], specifications jsonb, created_at timestamptz, withdrawn boolean`;
 
-/**
- * The columns an import writes and compares, besides id and created_at. created_at is when the
- * product was added, which a database sets itself: taken from the file when it has one, so a
- * catalogue moved between databases keeps its times, but never counted or listed as a change.
- */
+/** What an import writes and compares; created_at is kept from the file but never a change (docs/catalogue.md). */
 const WRITTEN = [...PRODUCT_COLUMNS.filter((column) => column !== "id"), "withdrawn"] as const;
 
 /** A column's value as the export writes it (numeric as a number), for "before" in a change. */
@@ -37,10 +28,7 @@ const AS_EXPORTED: Partial<Record<(typeof WRITTEN)[number], string>> = {
   rating: "p.rating::float8",
 };
 
-/**
- * Every product, by id. Numbers come back as numbers; `created_at` as UTC text with microseconds,
- * the same on every backend and every time zone, so an export imports back to the same instant.
- */
+/** Every product, by id; `created_at` as UTC text with microseconds, so an export imports back to the same instant. */
 export async function exportCatalogue(db: SqlQueries): Promise<CatalogueRecord[]> {
   const { rows } = await db.query<CatalogueRecord & { id: number | string }>(
     `select id, name, description, category, price::float8 as price, original_price::float8 as original_price,
@@ -84,12 +72,7 @@ class DryRun extends Error {
   }
 }
 
-/**
- * Writes `records` into the catalogue in one transaction: a product whose id exists is updated
- * (upsert by id), one whose id does not is added with it, one without an id is added with the
- * next. Products the file leaves out are left as they are. With `dryRun` the same statements run
- * and are rolled back, so the summary and any refusal are exactly what the import would give.
- */
+/** Upserts `records` by id in one transaction; a dry run runs the same statements and rolls them back. */
 export async function importCatalogue(
   db: SqlClient,
   records: readonly CatalogueRecord[],
@@ -133,11 +116,7 @@ export async function importCatalogue(
   }
 }
 
-/**
- * Updates the batch's products that exist and differ; resolves to each, with the columns that
- * differ (a created_at of its own is written, not listed). The database compares (numeric 5.9 is
- * 5.90, jsonb keys in any order), so what is listed is exactly what is written.
- */
+/** Updates the batch's products that differ; the database compares (5.9 is 5.90), so what is listed is written. */
 async function updateChanged(tx: SqlQueries, batch: string, records: CatalogueRecord[]): Promise<ChangedProduct[]> {
   const { rows } = await tx.query<{ id: number | string; fields: string[]; before: Record<string, unknown> }>(
     `with r as (select * from jsonb_to_recordset($1::jsonb) as r(${RECORD_COLUMNS})),
@@ -189,11 +168,7 @@ async function insertNew(tx: SqlQueries, batch: string): Promise<AddedProduct[]>
 export type CatalogueImportResult =
   { summary: ImportSummary; problems?: undefined } | { summary?: undefined; problems: RowProblem[] };
 
-/**
- * Reads a catalogue file and, if every row is right, imports it; otherwise changes nothing and
- * resolves to every row's problems. The one way an import runs, from the command or inside the
- * running server (ADR 028).
- */
+/** Imports a catalogue file if every row is right, else resolves to its problems: the one way to import (ADR 028). */
 export async function importCatalogueFile(
   db: SqlClient,
   text: string,
@@ -215,11 +190,7 @@ export interface WithdrawResult {
   already: AddedProduct[];
 }
 
-/**
- * Withdraws the products `ids` from sale (docs/catalogue.md#withdrawing-a-product), or relists
- * them with `withdrawn` false, in one transaction: all of them, or none when an id is unknown.
- * Nothing is deleted; the row keeps its id and everything else.
- */
+/** Withdraws `ids` from sale, or relists them: all or none (docs/catalogue.md#withdrawing-a-product). */
 export async function setWithdrawn(db: SqlClient, ids: readonly number[], withdrawn: boolean): Promise<WithdrawResult> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number | string; name: string; withdrawn: boolean }>(

@@ -5,11 +5,8 @@ import { CATEGORIES } from "~/models/catalogue/categories";
 import type { SqlQueries } from "./sql-client.server";
 
 /**
- * What a kept search (the embedded database's, SqlProductRepository) knows of the products it found:
- * each one's category, price and stock, and their order under each sort as the database sorts them.
- * Paging, sorting and filtering one term then costs no query but the page's rows, and its counts
- * none (ADR 040): the filters here are the catalogue's four (category, price floor and ceiling, in
- * stock), held equal to the SQL ones by tests/unit/search.test.ts.
+ * What a kept search knows of its products, so that paging, sorting, filtering and counting it cost no query but the
+ * page's rows (ADR 040). The filters here must stay equal to the SQL ones (tests/unit/search.test.ts).
  */
 export interface SearchFacts {
   /** Index into CATEGORIES, or -1 for a category the shop does not list. */

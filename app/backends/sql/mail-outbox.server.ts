@@ -2,11 +2,7 @@ import type { MailContent } from "~/models/account/account-texts";
 
 import type { SqlClient, SqlQueries } from "./sql-client.server";
 
-/**
- * The transactional outbox (ADR 035): a mail is a row written in the same transaction as the
- * account or link it belongs to, so a mail is never lost to a mail server that is down, nor sent
- * for an account that was rolled back. The mail worker claims due rows, sends them and deletes them.
- */
+/** The transactional outbox (ADR 035): a mail is a row written in the transaction of what it belongs to. */
 
 export interface OutboxMail extends MailContent {
   id: string;
@@ -24,12 +20,7 @@ export async function enqueueMail(tx: SqlQueries, to: string, content: MailConte
   );
 }
 
-/**
- * Claims up to `limit` due mails for `leaseMs`: one statement that skips rows another process has
- * locked and moves each claimed row's next attempt past the lease, so no other worker takes it
- * while this one sends it (FOR UPDATE SKIP LOCKED). A worker that dies mid-send leaves the row to
- * be tried again once the lease is over: the one way a mail can go twice.
- */
+/** Claims up to `limit` due mails for a lease of `leaseMs`, skipping those another worker holds (ADR 035). */
 export async function claimDueMail(db: SqlClient, now: Date, leaseMs: number, limit: number): Promise<OutboxMail[]> {
   const { rows } = await db.query<{
     id: string;

@@ -5,14 +5,7 @@ import { appCounter, appGauge } from "~/lib/metrics.server";
 import { claimDueMail, deferMail, deleteMail, oldestUnsent, type OutboxMail } from "./mail-outbox.server";
 import type { SqlClient } from "./sql-client.server";
 
-/**
- * Sends what the outbox holds (ADR 035). Every process of the shop runs one: it wakes when this
- * process has written mail and every `pollMs` otherwise (mail written by another process, retries),
- * claims due mails with SKIP LOCKED so two processes never take one mail, and sends them one at a
- * time. A failed attempt is tried again after 30 s, then twice as long each time up to 30 minutes,
- * for two days (a mail server down over a weekend night loses nothing); then it is given up with an
- * error in the log.
- */
+/** Sends what the outbox holds, one worker a process, trying a failed mail again for two days (ADR 035). */
 
 const MINUTE_MS = 60_000;
 
@@ -55,7 +48,7 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  /** Until start(), wake() does nothing: a process that only imports the backend (a test, a command) sends nothing by itself. */
+  /** Until start(), wake() does nothing: a test or a command that imports the backend sends nothing by itself. */
   private started = false;
   private stopping = false;
 

@@ -7,16 +7,8 @@ import { memoisePromise } from "~/lib/memoise-promise.server";
 import { appCounter, appGauge } from "~/lib/metrics.server";
 
 /**
- * Password hashing for the embedded backend (ADR 030, OWASP ASVS 5): scrypt, memory-hard,
- * with N=2^14, r=8, p=5 (16 MiB and a couple of hundred milliseconds per hash), a 16-byte random
- * salt and a constant-time comparison. The stored string names its parameters
- * (`scrypt$N$r$p$salt$hash`, base64url), so they can change without breaking old hashes.
- *
- * Why these (ADR 012, ADR 037): one of OWASP's equivalent minimums for scrypt, as N=2^17, r=8,
- * p=1 (128 MiB a hash) and N=2^15, r=8, p=3 (32 MiB) are, which older accounts hold. scrypt's
- * memory is 128 * N * r bytes whatever p is, and each hash's 16 MiB is mapped on its own and
- * returned when it ends under the server's malloc settings (server/memory-settings.ts). Old
- * hashes still verify, and a successful sign-in rewrites them with these parameters (needsRehash).
+ * The SQL backend's password hashes: scrypt, stored as `scrypt$N$r$p$salt$hash` so that the parameters can change
+ * (ADR 030; why these: ADR 037). Older hashes still verify, and a sign-in rewrites them (needsRehash).
  */
 export interface ScryptParams {
   N: number;
@@ -27,32 +19,16 @@ export interface ScryptParams {
 const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 14, r: 8, p: 5 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
-/**
- * A stored hash needing more memory than this (128 * N * r bytes) is not one we wrote: refuse it
- * rather than spend the memory. The old parameters (N=2^17, r=8) need exactly this much.
- */
+/** A stored hash needing more (128 * N * r bytes) is not one we wrote, even the oldest: refused, not computed. */
 const MAX_SCRYPT_BYTES = 128 * 1024 * 1024;
 
-/**
- * How many hashes may wait behind the one running: a few per core, about a second's worth on an
- * idle machine. One more is refused at once (PasswordHashesBusy) instead of joining a queue that
- * would grow for as long as sign-ins arrive faster than they can be checked (ADR 024).
- */
+/** Hashes that may wait behind the one running, about a second's worth; one more is refused at once (ADR 024). */
 export const MAX_WAITING_HASHES = 2 * availableParallelism();
 
-/**
- * The longest a new hash may expect to wait for its turn: the hashes ahead of it (running and
- * waiting) times the recent mean time of one. A hash takes a couple of hundred milliseconds on an
- * idle core and four times that on a busy machine, where MAX_WAITING_HASHES alone let sign-ins
- * wait over 4 s (docs/soak.md, 2026-11-27); past this a shopper is better told to retry.
- */
+/** The longest a new hash may expect to wait for its turn, by the recent hashes' times (ADR 033). */
 export const MAX_EXPECTED_HASH_WAIT_MS = 1_000;
 
-/**
- * While fewer hashes than this are running and waiting, a new one is never refused for its
- * expected wait, only a crowd is: two shoppers signing in at once are both checked, however slow
- * the machine.
- */
+/** Below this many running and waiting, none is refused for its expected wait: two sign-ins at once are checked. */
 export const HASHES_ALWAYS_ADMITTED = 2;
 
 /** How many of the last hashes' times make the recent mean. */
@@ -75,13 +51,7 @@ export interface HashQueueOptions {
   now?: () => number;
 }
 
-/**
- * Hashes run one at a time, so a burst of sign-ins does not multiply their memory
- * (docs/budgets.md#memory). They run on libuv's thread pool, so the event loop stays free. A hash
- * is refused at once when MAX_WAITING_HASHES already wait, or when it would wait longer than
- * MAX_EXPECTED_HASH_WAIT_MS by the recent hashes' times (never while fewer than
- * HASHES_ALWAYS_ADMITTED are running and waiting).
- */
+/** One hash at a time, so a burst of sign-ins does not multiply their memory (docs/budgets.md#memory). */
 export class HashQueue {
   private readonly limit = pLimit(1);
   private readonly recentMs: number[] = [];
@@ -204,10 +174,7 @@ export function needsRehash(stored: string): boolean {
 
 const dummyHash = memoisePromise(() => hashPassword(randomBytes(16).toString("base64url")));
 
-/**
- * Spends the same time as checking a real password, for an email with no account: answering
- * an unknown email faster would tell an attacker which emails are registered.
- */
+/** As long as a real check, for an email without an account: a faster answer would tell which have one. */
 export async function verifyDummyPassword(password: string): Promise<false> {
   await verifyPassword(password, await dummyHash());
   return false;

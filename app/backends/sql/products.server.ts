@@ -41,13 +41,10 @@ const SORT_KEY: Record<Sort, string> = {
   rating: "rating",
 };
 
-/** What kept searches may hold in all: about 3 MB, the facts of 100,000 products (kept-search.server.ts). */
+/** What kept searches may hold in all (ADR 040). */
 const KEPT_SEARCH_BYTES = 3 * 1024 * 1024;
 
-/**
- * A search term as the database read it (`search_resolve`, supabase/migrations): the products it
- * finds, and how it read the term (the reading without its ids, for the page's notice).
- */
+/** A term as `search_resolve` (supabase/migrations) read it: its products, and the reading for the page's notice. */
 interface ResolvedSearch {
   ids: number[];
   reading: Record<string, unknown>;
@@ -65,8 +62,7 @@ function whereClause(query: ProductListQuery, found: number[] | null): { sql: st
     params.push(value);
     return `$${params.length}`;
   };
-  // The search's products by id (index lookups), not a read of every row to test each.
-  // Products withdrawn from sale are never shown (ADR 036); the sort indexes are partial on this.
+  // Never a withdrawn product (ADR 036; the sort indexes are partial on it); a search's products by id.
   conditions.push("not withdrawn");
   if (found) conditions.push(`id = any(${param(found)}::bigint[])`);
   if (query.category) conditions.push(`category = ${param(query.category)}`);
@@ -77,10 +73,7 @@ function whereClause(query: ProductListQuery, found: number[] | null): { sql: st
   return { sql: `where ${conditions.join(" and ")}`, params };
 }
 
-/**
- * SQLSTATE classes that mean the database cannot serve now (connection, insufficient resources,
- * operator intervention, system error), as opposed to a query it refused.
- */
+/** SQLSTATE classes of a database that cannot serve now, as against a query it refused (ADR 016). */
 const UNAVAILABLE_SQLSTATE_CLASSES = new Set(["08", "53", "57", "58"]);
 
 /** Five digits or capitals: PostgreSQL's error codes, as opposed to Node's (ECONNREFUSED, ...). */
@@ -89,8 +82,7 @@ const SQLSTATE = /^[0-9A-Z]{5}$/;
 function backendError(error: unknown, doing: string): BackendError {
   if (error instanceof BackendError) return error;
   const e = error as { message?: string; code?: string; detail?: string; hint?: string };
-  // An error without a SQLSTATE comes from the driver, not from a query: PGlite closed or out of
-  // memory, a server that refused the connection, dropped it or did not answer in time.
+  // No SQLSTATE: the driver's own error (closed, refused, dropped, timed out), an outage (ADR 016).
   const sqlState = typeof e.code === "string" && SQLSTATE.test(e.code) ? e.code : null;
   const unavailable = sqlState === null || UNAVAILABLE_SQLSTATE_CLASSES.has(sqlState.slice(0, 2));
   return new BackendError(`Could not ${doing}: ${e.message ?? String(error)}`, {
@@ -102,16 +94,9 @@ function backendError(error: unknown, doing: string): BackendError {
 
 /** Product reads as role anon, on the embedded database or a PostgreSQL server (ADR 016). */
 export class SqlProductRepository implements ProductRepository {
-  /**
-   * Searches being read, by term: a page asks for its listing and its counts at once, and both
-   * wait for one reading of the term.
-   */
+  /** Searches being read, by term: a page's listing and counts wait for one reading (ADR 034). */
   private readonly resolving = new Map<string, Promise<ResolvedSearch>>();
-  /**
-   * Searches read, kept only where this process alone changes the catalogue (the embedded
-   * database, ADR 031), and forgotten when it does (forgetSearches): a shopper pages, sorts and
-   * filters one term, and reading it again is most of a search's cost. Bounded by the ids kept.
-   */
+  /** Searches read, kept where only this process changes the catalogue, until it does (ADR 040). */
   private readonly searches: LRUCache<string, ResolvedSearch> | null;
 
   constructor(
@@ -167,11 +152,7 @@ export class SqlProductRepository implements ProductRepository {
     }
   }
 
-  /**
-   * A kept search's facts and its order under `sort` (ADR 040), read once each and kept with it; a
-   * read that fails is not kept, so the next page tries again. Null for a search that was not kept
-   * (a PostgreSQL server may change underneath).
-   */
+  /** A kept search's facts and its order under `sort`, read once each (ADR 040); a failed read is not kept. */
   private async keptFacts(
     search: ResolvedSearch | null,
     sort?: Sort,
@@ -209,14 +190,8 @@ export class SqlProductRepository implements ProductRepository {
     const where = whereClause(query, found);
     const n = where.params.length;
     const order = ORDER_BY[query.sort];
-    // One statement (one snapshot, one round trip) answers the count and the page: `matches` is
-    // every matching id with its sort key, `page` the ids of the page asked for, and the page's
-    // rows come back as one JSON array (decoded at once, not value by value). A search's
-    // products (read by the database first, resolveSearch) are looked up by id once and kept
-    // (materialized) for both the count and the sort;
-    // without a search the two read separate indexes (count: an index-only scan; page: the sort
-    // index, from which only the page's ids are read, so a deep page needs no wide sort). A page
-    // past the end is an empty array with the count still right (ADR 004).
+    // One statement for the count and the page, its rows as one JSON array; a search's matches are materialized,
+    // otherwise the count and the page read separate indexes (ADR 014).
     const sql = `with matches as ${query.search ? "materialized" : "not materialized"} (
         select id, ${SORT_KEY[query.sort]} from public.products ${where.sql}
       ), page as (
@@ -319,11 +294,7 @@ export class SqlProductRepository implements ProductRepository {
   }
 }
 
-/**
- * A withdrawn product's id, name and category, for its page's 410 (the database's
- * `withdrawn_product`, which alone sees withdrawn rows); null for any other id. Read as anon, as
- * the hosted API reads it.
- */
+/** A withdrawn product, for its page's 410: `withdrawn_product` alone sees those rows; read as anon, as hosted. */
 export async function withdrawnProduct(db: SqlClient, id: number): Promise<WithdrawnProduct | null> {
   try {
     return await asAnon(db, async (tx) => {

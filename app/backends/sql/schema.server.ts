@@ -6,16 +6,9 @@ import { StartupError } from "~/lib/startup-error.server";
 import { ACCOUNTS_SCHEMA } from "./auth-schema.server";
 import type { SqlClient, SqlQueries } from "./sql-client.server";
 
-/**
- * Brings a database up to date from the `supabase/` folder the Supabase CLI uses for a hosted
- * project, so the schema, policies and seed are written once (ADR 001): the same on the embedded
- * PGlite database and on a PostgreSQL server (ADR 016).
- */
+/** The database brought up to date from the Supabase CLI's `supabase/` folder, on both drivers (ADR 001, ADR 016). */
 
-/**
- * What Supabase provides before any migration runs, so the migrations run unchanged here.
- * Idempotent: it runs at every start.
- */
+/** What Supabase provides before any migration, so they run unchanged here; idempotent, as it runs at every start. */
 const SUPABASE_PRELUDE = /* sql */ `
 do $$
 declare
@@ -26,8 +19,7 @@ begin
       execute format('create role %I nologin noinherit', role_name);
     end if;
   end loop;
-  -- Only a superuser may grant BYPASSRLS: asked only once, so a database owner without
-  -- superuser can start the shop after the first start.
+  -- Asked once, since only a superuser may grant it: later starts may run as the owner (ADR 016).
   if not (select rolbypassrls from pg_roles where rolname = 'service_role') then
     alter role service_role bypassrls;
   end if;
@@ -142,24 +134,17 @@ export interface Prepared {
   seeded: boolean;
 }
 
-/**
- * Applies the prelude, the accounts schema, the migrations not yet recorded and (on an empty
- * catalogue) the seed, in one transaction: all of it or none. The transaction first takes an
- * advisory lock, so processes starting together on one PostgreSQL server prepare it one after the
- * other, and the later ones find it current.
- */
+/** The prelude, the accounts schema, new migrations and the seed, all or none, under an advisory lock (ADR 016). */
 export async function prepareDatabase(client: SqlClient, options: PrepareOptions): Promise<Prepared> {
   const prepared = await client.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock(hashtext('makervolt: prepare the database'))");
     await tx.exec(SUPABASE_PRELUDE);
-    // What Supabase Auth owns on a hosted project (auth.users, sessions): not a migration.
     await tx.exec(ACCOUNTS_SCHEMA);
     const appliedMigrations = await applyMigrations(tx, path.join(options.supabaseDir, "migrations"));
     const seeded = options.seed ? await seedIfEmpty(tx, path.join(options.supabaseDir, "seed.sql")) : false;
     return { appliedMigrations, seeded };
   });
-  // Statistics for the planner and the visibility map (for index-only counts) once the schema or
-  // the data changed: PGlite runs no autovacuum, and a server's would come later.
+  // PGlite runs no autovacuum, and a server's would come later (ADR 004): statistics and index-only counts.
   if (prepared.appliedMigrations.length > 0 || prepared.seeded) await client.exec("vacuum analyze");
   return prepared;
 }

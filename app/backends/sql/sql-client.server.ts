@@ -1,8 +1,4 @@
-/**
- * What the SQL backend needs from a PostgreSQL driver (docs/data.md#databases-and-backends): the embedded PGlite
- * database and a PostgreSQL server (node-postgres) both provide it, so the repository, the
- * accounts and the migrations are written once (ADR 016).
- */
+/** What the SQL backend needs of a driver, which PGlite and node-postgres both provide (ADR 016). */
 
 export interface SqlQueries {
   /** One statement with `$1`-style parameters. */
@@ -13,17 +9,13 @@ export interface SqlQueries {
 
 export interface SqlClient extends SqlQueries {
   /**
-   * Runs `body` in one transaction on one connection: committed when it resolves, rolled back when
-   * it throws. Never BEGIN through exec(): with a pool the next statement may run elsewhere, and
-   * PGlite would leak the transaction into other requests.
+   * `body` in one transaction on one connection. Never BEGIN through exec(): with a pool the next statement may run
+   * elsewhere, and PGlite would leak the transaction into other requests.
    */
   transaction<T>(body: (tx: SqlQueries) => Promise<T>): Promise<T>;
 }
 
-/**
- * Runs reads as Supabase's `anon` role inside a transaction, so the same row-level security
- * policies apply as on the hosted API. SET LOCAL ends with the transaction.
- */
+/** Reads as role anon (SET LOCAL, so for this transaction only): row-level security applies as hosted (ADR 016). */
 export function asAnon<T>(client: SqlClient, read: (tx: SqlQueries) => Promise<T>): Promise<T> {
   return client.transaction(async (tx) => {
     await tx.exec("set local role anon");

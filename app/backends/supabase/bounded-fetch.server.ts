@@ -1,12 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 
-/**
- * The `fetch` every Supabase client of ours uses. Left to itself, supabase-js waits as long as
- * the network does, PostgREST's client retries a failed GET after 1, 2 and 4 s, and auth-js
- * retries a token refresh for up to 30 s: a page rendered during an outage would hang for that
- * long. This wrapper bounds each call (all attempts and pauses included) and retries only what
- * is safe to send twice, so a caller learns of an outage in under 3 s and can answer 503.
- */
+/** Every Supabase client's fetch: a deadline a call, retrying only what is safe to send twice (docs/data.md#outages). */
 
 export interface FetchBounds {
   /** How long one attempt may wait for the response headers before it is given up. */
@@ -28,10 +22,7 @@ export const DEFAULT_FETCH_BOUNDS: FetchBounds = {
 const RETRYABLE_STATUSES = new Set([502, 503, 504, 520, 521, 522, 523, 524]);
 /** Methods that change nothing, so a request that may have reached the service can be sent again. */
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/**
- * Database functions that only read (declared stable in supabase/migrations, so PostgREST runs them
- * in a read-only transaction): supabase-js calls them with POST, which may be sent again all the same.
- */
+/** Functions PostgREST runs read-only (stable in supabase/migrations): supabase-js POSTs them, safe to send again. */
 const READ_ONLY_FUNCTIONS = /\/rest\/v1\/rpc\/(search_products|catalogue_facets)$/;
 
 function isIdempotent(method: string, input: RequestInfo | URL): boolean {
@@ -44,11 +35,7 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "
 /** A retry is only worth it if it has at least this long to get an answer. */
 const MIN_ATTEMPT_MS = 200;
 
-/**
- * The service could not be reached or did not answer in time. supabase-js turns it into an error
- * result (PostgREST: status 0; auth: AuthRetryableFetchError), which the backends classify as an
- * outage.
- */
+/** No connection or no answer in time: supabase-js makes it an error result the backends read as an outage. */
 export class ServiceUnreachableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -83,11 +70,8 @@ function isReplayable(input: RequestInfo | URL, init?: RequestInit): boolean {
 
 export interface BoundedFetchOptions extends Partial<FetchBounds> {
   /**
-   * One deadline for every call through this fetch, counted from the first, instead of one per
-   * call. For a short-lived client whose library retries by itself (auth-js refreshing a token):
-   * once the deadline has passed, later calls are answered at once with 408, which auth-js does not
-   * retry, so its loop ends instead of running on for 30 s. It also guarantees a refresh cannot
-   * complete after we gave up on it and rotate a single-use refresh token we never stored.
+   * One deadline for all calls, from the first: past it they answer 408 at once, which ends auth-js's own retries, so a
+   * refresh cannot complete after we gave up and spend a single-use refresh token we never stored (ADR 030).
    */
   shareDeadline?: boolean;
   /** The fetch underneath (tests); by default the global one, looked up at each call so test interceptors apply. */

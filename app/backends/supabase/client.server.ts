@@ -11,13 +11,7 @@ export interface SupabaseSettings {
   anonKey: string;
 }
 
-/**
- * A server-side client with the anon key: it keeps no session of its own (each request's
- * user session, when there is one, lives in the cookie) and never refreshes in the background.
- * Every request goes through a bounded fetch, so an unreachable or hung service fails a call in
- * under 3 s; `fetchOptions` adjusts the bounds (tests) or shares one deadline between all of the
- * client's calls (a short-lived auth client).
- */
+/** A client with the anon key that keeps no session (the cookie does) and calls through a bounded fetch. */
 export function createSupabaseClient(
   { url, anonKey }: SupabaseSettings,
   fetchOptions: BoundedFetchOptions = {},
@@ -44,11 +38,7 @@ export function getSupabaseClient(): SupabaseClient {
 
 let serviceClient: SupabaseClient | undefined;
 
-/**
- * A client with the service_role key (SUPABASE_SERVICE_ROLE_KEY), for the sign-in failure counts
- * only (ADR 023); null when the key is not set. It bypasses row-level security, so nothing a
- * shopper asks for is ever read through it.
- */
+/** For the sign-in limits alone (ADR 023), since it bypasses row-level security; null without the key. */
 export function getSupabaseServiceClient(): SupabaseClient | null {
   const { supabase } = getConfig();
   if (!supabase?.serviceRoleKey) return null;

@@ -44,11 +44,7 @@ function withFilters(builder: ProductsQuery, query: FacetQuery): ProductsQuery {
   return b;
 }
 
-/**
- * PostgREST's answers that mean "not now" rather than "wrong": no answer at all (status 0: the
- * bounded fetch gave up or the connection failed), a time-out, rate limiting, or any 5xx
- * (PGRST000-PGRST003: the database is unreachable or the pool is exhausted).
- */
+/** "Not now" rather than "wrong": no answer (status 0: the bounded fetch gave up), a time-out, rate limiting, a 5xx. */
 function isOutageStatus(status: number): boolean {
   return status === 0 || status === 408 || status === 429 || status >= 500;
 }
@@ -66,11 +62,7 @@ function backendError(error: Pick<PostgrestError, "message" | "code" | "details"
   });
 }
 
-/**
- * Product reads through the hosted Supabase project's REST API (PostgREST), as anon. Every query
- * ends with `.retry(false)`: PostgREST's client would otherwise retry a failed GET after 1, 2 and
- * 4 s; the bounded fetch underneath (client.server.ts) retries within its deadline instead.
- */
+/** Product reads through PostgREST as anon; `.retry(false)`: the bounded fetch retries within its deadline instead. */
 export class SupabaseProductRepository implements ProductRepository {
   constructor(private readonly client: SupabaseClient) {}
 
@@ -84,12 +76,7 @@ export class SupabaseProductRepository implements ProductRepository {
     return selected.eq("withdrawn", false);
   }
 
-  /**
-   * The products a catalogue query lists, before its filters: all of them, or those its search
-   * finds. The database reads the term (`search_products`, supabase/migrations: the same
-   * function the SQL backend calls), and PostgREST filters, sorts and pages the rows it returns
-   * like a table's.
-   */
+  /** Every product on sale, or those `search_products` finds (ADR 034), to filter, sort and page like a table. */
   private listing(query: FacetQuery, columns: string, options: { count: "exact"; head?: boolean }): ProductsQuery {
     if (!query.search) return this.onSale(columns, options);
     const args = { term: query.search, exact: query.exact };
@@ -161,11 +148,7 @@ export class SupabaseProductRepository implements ProductRepository {
     return wanted.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /**
-   * Keyset pages of ids (`id > last`, ascending) until an empty page: PostgREST caps every
-   * answer at the project's max rows (1,000 by default on Supabase), possibly fewer than asked,
-   * so a short page does not mean the end.
-   */
+  /** Keyset pages until an empty one: PostgREST caps an answer at the project's max rows, so a short page is no end. */
   async listProductIds(limit: number): Promise<number[]> {
     const ids: number[] = [];
     if (!Number.isSafeInteger(limit) || limit < 1) return ids;
@@ -194,10 +177,7 @@ export class SupabaseProductRepository implements ProductRepository {
   }
 }
 
-/**
- * A withdrawn product's id, name and category, for its page's 410 (the database's
- * `withdrawn_product`, which alone sees withdrawn rows); null for any other id.
- */
+/** A withdrawn product, for its page's 410: `withdrawn_product` alone sees those rows. */
 export async function withdrawnProduct(client: SupabaseClient, id: number): Promise<WithdrawnProduct | null> {
   const { data, error, status } = await client.rpc("withdrawn_product", { product_id: id }).retry(false);
   if (error) throw backendError(error, status);
