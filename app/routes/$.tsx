@@ -1,7 +1,4 @@
-/**
- * Any URL no other route matches. Throwing a 404 here renders the root ErrorBoundary
- * ("Unexpected Application Error!", "404 Not Found") inside the normal header and footer.
- */
+/** Any URL no other route matches: the root's error page with 404 (docs/routes.md#error-page). */
 export function loader() {
   throw new Response("Not Found", { status: 404, statusText: "Not Found" });
 }

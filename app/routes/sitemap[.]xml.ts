@@ -5,11 +5,7 @@ import { siteOrigin } from "~/services/site-origin.server";
 
 import type { Route } from "./+types/sitemap[.]xml";
 
-/**
- * The sitemap, from the database: the pages, the eight categories and every product. One query
- * of ids (no rows), so 10,000 products cost about as much as a catalogue page. Crawlers may
- * keep it an hour; a failure answers 503 so they come back rather than drop every URL.
- */
+/** The sitemap from one query of ids (docs/seo.md#sitemap-and-robotstxt); a failure is a 503, so crawlers come back. */
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   let ids: number[];
@@ -24,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   if (ids.length > SITEMAP_PRODUCT_LIMIT) {
-    // One file holds 50,000 URLs; past that the sitemap needs an index of several files.
+    // Past SITEMAP_URL_LIMIT the sitemap would need an index of several files.
     logger().warn(
       `sitemap: more than ${SITEMAP_PRODUCT_LIMIT} products; only the first ${SITEMAP_PRODUCT_LIMIT} are listed`,
     );

@@ -3,18 +3,10 @@ import { z } from "zod";
 import type { FieldErrors } from "~/models/forms/field-errors";
 import { cleanText, type CleanTextOptions } from "~/models/forms/request-text";
 
-/**
- * Forms we accept are a few short fields; anything bigger is not from our pages. The server
- * entry refuses bodies that declare more than the largest form's limit before they reach us;
- * this is each form's own, lower limit, and the one that also counts bodies sent without a length.
- */
+/** A form's own limit, below the server's, counting bodies sent without a length too (ADR 023). */
 const MAX_FORM_BYTES = 64 * 1024;
 
-/**
- * 413, read no further. What is still arriving is thrown away unread for at most a second after
- * the answer, then the connection is cut (server/request-guards.ts, discardUnreadBody): closing
- * it at once would reset it, and a proxy in front would answer 502 for our 413.
- */
+/** 413, read no further; the server discards the rest (discardUnreadBody), as a reset would be a proxy's 502. */
 function payloadTooLarge(maxBytes: number): Response {
   return new Response(`Payload Too Large: this form accepts at most ${Math.floor(maxBytes / 1024)} KB.`, {
     status: 413,
@@ -23,12 +15,7 @@ function payloadTooLarge(maxBytes: number): Response {
   });
 }
 
-/**
- * The request's form fields. A missing, malformed or non-form body reads as an empty form, so
- * actions treat hostile input as "nothing submitted" instead of answering 500; a body over
- * `maxBytes` is refused with a thrown 413 (the error page), whether it declared its length or
- * not. `maxBytes` raises the cap for a form that legitimately carries long text.
- */
+/** The form's fields: a body that is no form reads as an empty one, never a 500; one over `maxBytes` throws a 413. */
 export async function readFormData(
   request: Request,
   { maxBytes = MAX_FORM_BYTES }: { maxBytes?: number } = {},
@@ -75,11 +62,7 @@ export function textField(form: FormData, name: string, options?: CleanTextOptio
   return typeof value === "string" ? cleanText(value, options) : "";
 }
 
-/**
- * A password, the one field taken exactly as typed: it is only ever hashed (or passed to the
- * auth service), never stored, searched or shown, and changing a character would change the
- * password. Its length is the form schema's to check.
- */
+/** A password, the one field taken as typed: only ever hashed, and a changed character would change it. */
 export function passwordField(form: FormData, name = "password"): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
@@ -88,10 +71,7 @@ export function passwordField(form: FormData, name = "password"): string {
 /** GOV.UK's wording, used for a malformed address and for one too long to be an address at all. */
 export const EMAIL_FORMAT_MESSAGE = "Enter an email address in the correct format, like name@example.com";
 
-/**
- * An email address field, as every form of ours checks it. 254 characters is the longest address
- * mail can be delivered to (RFC 5321); the bound also keeps rate-limit keys and flash cookies small.
- */
+/** Every form's email; 254 characters is the longest deliverable address (RFC 5321). */
 export const EmailSchema = z
   .string()
   .trim()
