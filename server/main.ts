@@ -14,7 +14,7 @@ import type { ServerBuild } from "react-router";
 
 import { type Config, getConfig, ignoredSettings } from "../app/config.server";
 import type * as AppEntry from "../app/entry.server";
-import { logger } from "../app/lib/log.server";
+import { configureLog, logger } from "../app/lib/log.server";
 import { type Assets, createApp } from "./app";
 import { LoadShedder } from "./load-shedding";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
@@ -64,6 +64,7 @@ try {
 } catch (error) {
   exitBecause(error);
 }
+configureLog({ level: config.logLevel, pretty: config.nodeEnv === "development" });
 const { port, host, trustProxy } = config;
 setRuntimeMemoryFlags();
 const missingSettings = missingMemorySettings();
