@@ -1,7 +1,6 @@
 import { data, type MetaDescriptor, redirect } from "react-router";
 import { useNavigation } from "react-router";
 
-import { getProductRepository } from "~/backends/index.server";
 import { ActiveFilters } from "~/components/catalogue/active-filters";
 import { CatalogueToolbar } from "~/components/catalogue/catalogue-toolbar";
 import { FilterPanel } from "~/components/catalogue/filter-panel";
@@ -11,7 +10,7 @@ import { NoSearchResults, SearchNotice } from "~/components/catalogue/search-not
 import { focusAfterNavigation } from "~/components/layout/route-announcer";
 import type { SkipLinksHandle } from "~/components/layout/skip-links";
 import { logger } from "~/lib/log.server";
-import type { CatalogueFacets, SearchReading } from "~/models/catalogue/catalogue-facets";
+import type { SearchReading } from "~/models/catalogue/catalogue-facets";
 import {
   catalogueHref,
   cataloguePath,
@@ -21,7 +20,6 @@ import {
   parseCatalogueQuery,
 } from "~/models/catalogue/catalogue-query";
 import { categoryTitle } from "~/models/catalogue/categories";
-import type { Product } from "~/models/product/product";
 import { type ProductSummary, toProductSummaries } from "~/models/product/product-summary";
 import { breadcrumbJsonLd } from "~/models/seo/breadcrumb-list";
 import { catalogueCanonicalPath } from "~/models/seo/canonical";
@@ -29,6 +27,7 @@ import { indexablePageMeta, noindexPageMeta, siteOriginFrom } from "~/models/seo
 import { SITE_SHARE_IMAGE } from "~/models/seo/share-image";
 import { pageTitle, SHOP_NAME } from "~/models/site/shop";
 import { backendFailureInit } from "~/services/backend-failure.server";
+import { readCataloguePage } from "~/services/catalogue-page.server";
 import { sharedPageHeaders } from "~/services/shared-pages.server";
 
 import type { Route } from "./+types/products.($category)";
@@ -45,42 +44,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The filter form's category select submits /products?category=x; the category belongs in the path.
   if (url.searchParams.has("category")) throw redirect(filterFormHref(url.searchParams), 303);
-
-  let query = parseCatalogueQuery(url.searchParams, params.category);
-  const unknownCategory = params.category != null && query.category === null;
-  let products: Product[] = [];
-  let total = 0;
-  let facets: CatalogueFacets | null = null;
+  const asked = parseCatalogueQuery(url.searchParams, params.category);
+  const unknownCategory = params.category != null && asked.category === null;
   try {
-    const repository = await getProductRepository();
-    const { view: _view, ...listQuery } = query;
-    // The counts beside the filters come from the same request, read alongside the page.
-    [{ products, total }, facets] = await Promise.all([
-      repository.listProducts(listQuery),
-      repository.countFacets(listQuery),
-    ]);
-    if (query.page > pageCount(total)) {
-      // A page past the end is an invalid value: fall back to the first page (docs/catalogue.md#paging).
-      query = { ...query, page: 1 };
-      if (total > 0) ({ products, total } = await repository.listProducts({ ...listQuery, page: 1 }));
-    }
+    const { query, products, total, facets } = await readCataloguePage(asked);
+    // Only what the cards show; the description only in the list view (docs/catalogue.md#product-cards).
+    const cards = toProductSummaries(products, { withDescription: query.view === "list" });
+    return data({ query, unknownCategory, products: cards, total, facets, error: null });
   } catch (error) {
     logger().error({ err: error }, "catalogue: listing products failed");
-    return data(
-      {
-        query,
-        unknownCategory,
-        products: [] as ProductSummary[],
-        total: 0,
-        facets: null as CatalogueFacets | null,
-        error: CATALOGUE_UNAVAILABLE,
-      },
-      backendFailureInit(error),
-    );
+    const failed = {
+      query: asked,
+      unknownCategory,
+      products: [],
+      total: 0,
+      facets: null,
+      error: CATALOGUE_UNAVAILABLE,
+    };
+    return data(failed, backendFailureInit(error));
   }
-  // Only what the cards show; the description only in the list view (docs/catalogue.md#product-cards).
-  const cards = toProductSummaries(products, { withDescription: query.view === "list" });
-  return data({ query, unknownCategory, products: cards, total, facets, error: null as string | null });
 }
 
 /** The same page for every anonymous visitor: a shared cache may keep it (an outage's answer excepted). */
