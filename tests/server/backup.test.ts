@@ -11,7 +11,8 @@ import { serveOperatorCommands } from "~/backends/embedded/operator-commands.ser
 import type { SqlQueries } from "~/backends/sql/sql-client.server";
 
 import { newPostgresDatabase, stopTestPostgres, testPostgres } from "../support/sql-databases";
-import { type RunningServer, runScript, startServer, tempDataDir, Visitor } from "./harness";
+import { type RunningServer, runScript, startServer, tempDataDir } from "./harness";
+import { expectSignedIn, signUpsUntilStopped } from "./sign-ups-until-stopped";
 
 /**
  * Backups and restore (docs/operations.md#backups, ADR 028), on the embedded database and on a
@@ -20,46 +21,9 @@ import { type RunningServer, runScript, startServer, tempDataDir, Visitor } from
  * those shoppers signed in.
  */
 
-const PASSWORD = "a long enough password";
 const SECRET = "backup-test-secret-0123456789abcdef0123";
 
 afterAll(stopTestPostgres);
-
-interface SignedUp {
-  email: string;
-  sessionCookie: string;
-  /** performance.now() when the shop confirmed it (its answer arrived). */
-  confirmedAt: number;
-}
-
-/** Shoppers signing up, three at a time, until `stop()` is called; resolves to those confirmed. */
-function signUpsUntilStopped(server: RunningServer, label: string) {
-  let stopped = false;
-  const confirmed: SignedUp[] = [];
-  const shopper = async (n: number) => {
-    for (let i = 0; !stopped; i++) {
-      const visitor = new Visitor(server.origin);
-      const fields = await visitor.formFields("/auth?mode=sign-up");
-      const email = `${label}${n}.${i}@example.com`;
-      const response = await visitor.post("/auth?mode=sign-up", { ...fields, email, password: PASSWORD });
-      if (response.status === 303)
-        confirmed.push({
-          email,
-          sessionCookie: `__session=${visitor.cookies.get("__session")}`,
-          confirmedAt: performance.now(),
-        });
-    }
-  };
-  const shoppers = Promise.all([0, 1, 2].map(shopper));
-  return {
-    confirmed,
-    async stop() {
-      stopped = true;
-      await shoppers;
-      return confirmed;
-    },
-  };
-}
 
 /** The whole catalogue, and the accounts and sessions of `emails`, row for row as text. */
 async function rowsOf(db: SqlQueries, emails: string[]) {
@@ -103,15 +67,6 @@ async function postgresRows(url: string, emails: string[]) {
   }
 }
 
-/** Each shopper's cookie still signs them in on `server` (the sign-in page sends them home). */
-async function expectSignedIn(server: RunningServer, shoppers: SignedUp[]) {
-  for (const { email, sessionCookie } of shoppers) {
-    const response = await new Visitor(server.origin).request({ path: "/auth", headers: { cookie: sessionCookie } });
-    expect([302, 303], `${email} is still signed in`).toContain(response.status);
-    expect(response.headers.location).toBe("/");
-  }
-}
-
 /** Resolves once `count()` reaches `atLeast`; counted, not timed, so a busy machine only makes it later. */
 async function until(what: string, count: () => number, atLeast: number) {
   for (let waited = 0; count() < atLeast; waited += 20) {
@@ -125,7 +80,7 @@ async function until(what: string, count: () => number, atLeast: number) {
  * confirmed, and the sign-ups go on until one more is confirmed after the backup ended.
  */
 async function backupUnderLoad(server: RunningServer, backUp: () => Promise<void>) {
-  const load = signUpsUntilStopped(server, "before");
+  const load = signUpsUntilStopped(server, { label: "before" });
   await until("sign-ups confirmed before the backup", () => load.confirmed.length, 3);
   const askedAt = performance.now();
   await backUp();

@@ -1,10 +1,10 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { serverEnv, serverNodeArgs } from "../../server/memory-settings";
+import { type Shop, type ShopOptions, spawnShop, startShop } from "../../scripts/support/shop-server";
 import { formFieldsOf } from "../support/form-fields";
 import { freePort } from "../support/free-port";
 
@@ -57,110 +57,59 @@ export interface ServerOptions {
   runAs?: { uid: number; gid: number };
 }
 
-export interface RunningServer {
-  origin: string;
-  port: number;
-  child: ChildProcess;
-  /** Everything the server printed so far (its request log, errors). */
-  output(): string;
-  /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
-  exited: Promise<number | null>;
-  /** Sends `signal` (default SIGTERM) and waits for the exit; SIGKILL after `graceMs`. */
-  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
-}
+/** A server started by startServer(): with everything it printed so far (its request log, errors). */
+export type RunningServer = Shop & { output(): string };
 
-function spawnServer({
-  buildDir = BUILD_DIR,
-  dataDir = "memory://",
-  env = {},
-  port,
-  withoutRootOverride = false,
-  development = false,
-  hostname,
-  readOnlyPaths = [],
-  runAs,
-}: ServerOptions & { port: number }) {
-  // Started as `npm run serve` starts it (server/memory-settings.ts), or as `npm run dev` does.
-  const node = development
-    ? [process.execPath, "--import", "tsx", "server/index.ts"]
-    : [process.execPath, ...serverNodeArgs(), path.join(buildDir, "server.js")];
-  const asUser = runAs ? ["setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", ...node] : node;
+/** What shop-server.ts starts for `options`, wrapped as the root-only options ask. */
+function shopOptions(options: ServerOptions, port: number, keep: (line: string) => void): ShopOptions {
+  const { withoutRootOverride = false, hostname, readOnlyPaths = [], runAs } = options;
+  const asUser = runAs ? ["setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups"] : [];
   const wrapped = withoutRootOverride
     ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...asUser]
     : asUser;
   // `exec`, so the server is the process spawned: its pid is the child's.
   const readOnly = readOnlyPaths.map((dir) => `mount --bind '${dir}' '${dir}' && mount -o remount,bind,ro '${dir}'`);
-  const [command, ...args] = hostname
+  const wrap = hostname
     ? ["unshare", "-u", "sh", "-c", `hostname "$0" && exec "$@"`, hostname, ...wrapped]
     : readOnly.length > 0
       ? ["unshare", "-m", "sh", "-c", `${readOnly.join(" && ")} && exec "$@"`, "sh", ...wrapped]
       : wrapped;
-  const child = spawn(command!, args, {
+  return {
+    buildDir: options.buildDir ?? BUILD_DIR,
+    port,
+    dataDir: options.dataDir,
+    env: { TRUST_PROXY: "", ...options.env },
+    wrap,
+    development: options.development,
     cwd: ROOT,
-    env: serverEnv({
-      ...process.env,
-      NODE_ENV: development ? "development" : "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SUPABASE_URL: "",
-      SUPABASE_ANON_KEY: "",
-      DATABASE_URL: "",
-      TRUST_PROXY: "",
-      ...env,
-    }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
+    ownGroup: false,
+    onStdoutLine: keep,
+    onStderrLine: keep,
+  };
 }
 
-/** Starts the built server and resolves once /healthz answers (any status: an outage answers 503). */
+/** Starts the server and resolves once /healthz answers (any status: an outage answers 503). */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
-  const origin = `http://127.0.0.1:${port}`;
-  const { child, output, exited } = spawnServer({ ...options, port });
-  let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code));
-
-  const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 15_000) => {
-    if (exitCode !== undefined) return exitCode;
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    const code = await exited;
-    clearTimeout(timer);
-    return code;
-  };
-
-  // Vite prepares the app's dependencies the first time the development server starts.
-  const startMs = options.development ? 120_000 : 60_000;
-  const deadline = Date.now() + startMs;
-  for (;;) {
-    if (exitCode !== undefined) throw new Error(`The server exited (${exitCode}) before answering:\n${output()}`);
-    try {
-      await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        await stop("SIGKILL");
-        throw new Error(`The server did not answer within ${startMs / 1000} s:\n${output()}`);
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  return { origin, port, child, output, exited, stop };
+  let output = "";
+  const keep = (line: string) => (output += `${line}\n`);
+  const shop = await startShop({
+    ...shopOptions(options, options.port ?? (await freePort()), keep),
+    healthyStatus: "any",
+    // Vite prepares the app's dependencies the first time the development server starts.
+    healthTimeoutMs: options.development ? 120_000 : 60_000,
+  });
+  return { ...shop, output: () => output };
 }
 
 /** Runs the built server expecting it to refuse to start: its exit code and what it printed. */
 export async function runUntilExit(options: ServerOptions = {}, timeoutMs = 30_000) {
-  const port = options.port ?? (await freePort());
-  const { child, output, exited } = spawnServer({ ...options, port });
-  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  const code = await exited;
+  let output = "";
+  const shop = spawnShop(shopOptions(options, options.port ?? (await freePort()), (line) => (output += `${line}\n`)));
+  const timer = setTimeout(() => void shop.stop({ signal: "SIGKILL", graceMs: 0 }), timeoutMs);
+  const code = await shop.exited;
+  await shop.closed;
   clearTimeout(timer);
-  return { code, output: output() };
+  return { code, output };
 }
 
 /** One line of the server's log (app/lib/log.server.ts): pino's JSON. */

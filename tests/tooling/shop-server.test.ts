@@ -5,11 +5,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { groupAlive } from "../../scripts/support/child-processes";
-import { isErrorLogLine, type Shop, startShop } from "../../scripts/support/shop-server";
+import { isErrorLogLine } from "../../scripts/support/server-output";
+import { type Shop, startShop } from "../../scripts/support/shop-server";
 import { freePort } from "../support/free-port";
 
 /**
- * How the bench, soak and audit start the built server (scripts/support/shop-server.ts), with a
+ * How the bench, soak, audit and server tests start the built server (scripts/support/shop-server.ts), with a
  * stand-in for `<buildDir>/server.js`: a few lines of node that log as the server does (JSON lines
  * on stdout) and answer /healthz, or do not.
  */
@@ -85,6 +86,23 @@ describe("startShop", () => {
     const stat = readFileSync(`/proc/${shop.pid}/stat`, "utf8");
     // The 19th field, counting from the state after the command's closing parenthesis as the 3rd.
     expect(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]).toBe("3");
+  });
+
+  it("as a plain child of this process (the server tests), takes any answer of /healthz and stops it", async () => {
+    const source = `
+      console.log("not a log line");
+      require("node:http").createServer((req, res) => { res.statusCode = 503; res.end(); }).listen(Number(process.env.PORT));
+    `;
+    const shop = await startShop({
+      buildDir: fakeBuild(source),
+      port: await freePort(),
+      ownGroup: false,
+      healthyStatus: "any",
+    });
+    shops.push(shop);
+    expect(shop.lastOutput({ logLines: 0 })).toContain("errors in its log:\n    not a log line");
+    expect(await shop.stop()).toBe(null);
+    expect(shop.child.signalCode).toBe("SIGTERM");
   });
 
   it("keeps an error line of its log once, even when it arrives in two pieces", async () => {
