@@ -16,6 +16,7 @@ import { unpackBackup } from "~/backends/embedded/backup.server";
 import { lockDataDir } from "~/backends/embedded/data-dir-lock.server";
 import { openDatabase } from "~/backends/embedded/database.server";
 import { configuredDatabase } from "~/backends/index.server";
+import { rowCounts } from "~/backends/sql/row-counts.server";
 
 import { fail, parseCommandLine, persistedDataDir } from "./operator/command-line";
 
@@ -27,11 +28,6 @@ stopped (docs/operations.md#backups).
   FILE       a makervolt-<time>.tar.gz backup
   --replace  move a DATA_DIR that already holds a database aside (DATA_DIR.replaced-<time>) first
   --help     this text`;
-
-async function count(db: { query<R>(sql: string): Promise<{ rows: R[] }> }, table: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
-  return rows[0]?.n ?? 0;
-}
 
 async function main() {
   const line = parseCommandLine(process.argv.slice(2), { valued: [], flags: ["replace"], usage: USAGE });
@@ -60,11 +56,7 @@ async function main() {
   try {
     await unpackBackup(path.resolve(file), staging);
     const opened = await openDatabase({ dataDir: staging, seed: false });
-    const counts = {
-      products: await count(opened.db, "public.products"),
-      accounts: await count(opened.db, "auth.users"),
-      sessions: await count(opened.db, "auth.sessions"),
-    };
+    const counts = await rowCounts(opened.db);
     await opened.close();
 
     if (occupied) {

@@ -12,6 +12,7 @@
  */
 import { configuredDataDir, MEMORY_DATA_DIR, openDatabase } from "~/backends/embedded/database.server";
 import { openPostgres, redactedUrl } from "~/backends/postgres/database.server";
+import { rowCounts } from "~/backends/sql/row-counts.server";
 import type { SqlClient } from "~/backends/sql/sql-client.server";
 import { getConfig } from "~/config.server";
 import { createOwnerOnlyFiles } from "~/lib/owner-only-files.server";
@@ -233,8 +234,7 @@ async function main() {
     if (appliedMigrations.length) console.log(`  applied migrations: ${appliedMigrations.join(", ")}`);
     if (seeded) console.log("  seeded from supabase/seed.sql");
 
-    const count = async () =>
-      (await db.query<{ n: number }>("select count(*)::int as n from public.products")).rows[0]?.n ?? 0;
+    const count = async () => (await rowCounts(db)).products;
     const before = await count();
     if (before >= target) {
       console.log(`The catalogue already holds ${before} products (asked for ${target}); nothing to do.`);
