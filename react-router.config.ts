@@ -5,4 +5,8 @@ export default {
   ssr: true,
   // BUILD_DIR lets several builds of one checkout coexist (parallel test runs); default "build".
   buildDirectory: process.env.BUILD_DIR || "build",
+  future: {
+    // The load context is a RouterContextProvider with typed keys (app/load-context.server.ts).
+    v8_middleware: true,
+  },
 } satisfies Config;

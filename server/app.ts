@@ -15,7 +15,7 @@ import express, {
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import proxyaddr from "proxy-addr";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
 import { loggableUrl, logger, withRequestLogger } from "../app/lib/log.server";
 import { isSheddable, type LoadShedder, type RenderTurn, sendBusy } from "./load-shedding";
@@ -33,7 +33,7 @@ import {
   requestOrigin,
   requestTargetGuard,
 } from "./request-guards";
-import { routeMatcher } from "./route-ids";
+import { routeIdOf } from "./route-ids";
 
 /**
  * The ceiling for any request body, refused here before it is read. Each form has a lower limit
@@ -174,8 +174,16 @@ function refuseBrotli(acceptEncoding: string): string {
  * The app's built scripts and stylesheets: a production build's hashed files, or in development
  * Vite serving them from source (with hot reload) and rebuilding the server build as files change.
  */
-export type Assets<Build extends ServerBuild = ServerBuild> =
+export type Assets<Build extends BuildWithLoadContext = BuildWithLoadContext> =
   { kind: "built"; build: Build } | { kind: "vite"; build: () => Promise<Build>; middleware: RequestHandler };
+
+/**
+ * A build whose entry module makes each request's load context (app/load-context.server.ts): its
+ * keys are matched by identity, so the build's own copy must fill it, not one bundled here.
+ */
+export type BuildWithLoadContext = ServerBuild & {
+  entry: { module: { loadContext(clientAddress: string): RouterContextProvider } };
+};
 
 /** Where Vite puts the built scripts and stylesheets, each named by its content's hash (its `build.assetsDir`). */
 const ASSETS_PATH = "/assets/";
@@ -240,25 +248,26 @@ function headerNames(req: ExpressRequest): Pick<Headers, "has"> {
  * the load shedder, and is refused if it gets none (ADR 024).
  */
 function appPages(
-  build: ServerBuild | (() => Promise<ServerBuild>),
+  build: BuildWithLoadContext | (() => Promise<BuildWithLoadContext>),
   mode: string,
   pageCache: PageCache | null,
   shedder: Pick<LoadShedder, "admit"> | null,
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
-  // In development the build changes as files do: its requests are filed under "app".
-  const routeOf = typeof build === "function" ? () => "app" : routeMatcher(build.routes);
+  const currentBuild = typeof build === "function" ? build : async () => build;
   return async (req, res, next) => {
-    (res.locals as MeteredLocals).route = routeOf(req.path);
     let turn: RenderTurn | null = null;
     try {
+      // Matched once: the log, the metrics and load shedding all take the route from here.
+      const route = routeIdOf((typeof build === "function" ? await build() : build).routes, req.path);
+      (res.locals as MeteredLocals).route = route;
       // The URL every route sees and the page cache's key: the origin read once at the edge.
       const url = `${requestOrigin(res)}${req.originalUrl}`;
       const found = pageCache?.find(req.method, url, headerNames(req));
       if (pageCache) (res.locals as LoggedLocals).pageCache = found ? "hit" : "miss";
       if (found) return await sendCachedPage(req, res, found.page, found.ageSeconds);
       // Before the Request is built: a refusal should cost as little as it can.
-      if (shedder && isSheddable(req.method, req.path)) {
+      if (shedder && isSheddable(req.method, route)) {
         turn = await shedder.admit(res);
         // A visitor who has gone is neither refused nor answered.
         if (!turn && res.req.socket.destroyed) return;
@@ -268,8 +277,8 @@ function appPages(
         }
       }
       const request = toFetchRequest(req, res, url);
-      const context: AppLoadContext = { clientAddress: clientAddress(req) };
-      const response = await handle(request, context);
+      const { loadContext } = (await currentBuild()).entry.module;
+      const response = await handle(request, loadContext(clientAddress(req)));
       const kept = await pageCache?.keep(request.method, request.url, request.headers, response);
       if (kept) return await sendCachedPage(req, res, kept, null);
       await sendResponse(res, response);

@@ -2,9 +2,7 @@ import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import type { ServerBuild } from "react-router";
-
-import type { AppOptions } from "../../server/app";
+import type { AppOptions, BuildWithLoadContext } from "../../server/app";
 import { BUILD_DIR, ROOT } from "./harness";
 
 /**
@@ -23,7 +21,9 @@ export async function startInProcess(
 ): Promise<InProcessServer> {
   // Read by the app as it starts (app/config.server.ts): the same settings the child-process harness gives.
   Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: "memory://", SUPABASE_URL: "", DATABASE_URL: "" });
-  const build = (await import(pathToFileURL(path.join(ROOT, BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+  const build = (await import(
+    pathToFileURL(path.join(ROOT, BUILD_DIR, "server", "index.js")).href
+  )) as BuildWithLoadContext;
   const lifecycle = build.entry.module as unknown as { openBackend(): Promise<void>; closeBackend(): Promise<void> };
   await lifecycle.openBackend();
   const { createApp } = await import("../../server/app");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/backends/embedded/database.server";
 import type { AuthBackend } from "~/backends/types.server";
 import { logger } from "~/lib/log.server";
+import { loadContext } from "~/load-context.server";
 import type { action as authAction } from "~/routes/auth";
 import type { action as logoutAction } from "~/routes/logout";
 import type { commitCsrfToken as csrfToken } from "~/services/csrf.server";
@@ -95,7 +96,7 @@ async function post(
     body: new URLSearchParams({ csrf: browser.csrf, ...fields }),
   });
   try {
-    const result = await action({ request, context: { clientAddress: "127.0.0.1" }, params: {}, ...routeOf(request) });
+    const result = await action({ request, context: loadContext("127.0.0.1"), params: {}, ...routeOf(request) });
     if (result instanceof Response) return result;
     throw new Error(`expected a redirect, got data: ${JSON.stringify(result)}`);
   } catch (thrown) {

@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { loadContext } from "~/load-context.server";
 import { loader as home } from "~/routes/_index";
 import { loader as healthz } from "~/routes/healthz";
 import { loader as product, PRODUCT_UNAVAILABLE } from "~/routes/product.$id";
@@ -86,7 +87,7 @@ async function run(load: () => Promise<unknown>): Promise<Answer & { ms: number 
 const args = (url: string, params: Record<string, string> = {}) => ({
   request: new Request(`http://localhost${url}`),
   params,
-  context: { clientAddress: "127.0.0.1" },
+  context: loadContext("127.0.0.1"),
 });
 
 describe.each(Object.keys(down) as (keyof typeof down)[])("the service %s", (how) => {

@@ -1,6 +1,7 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import { loadContext } from "~/load-context.server";
 import type { ToastInput } from "~/models/toast/toast";
 import { loader } from "~/root";
 import { createToastHeaders, readFlash, toastInThisResponse, type ToastOptions } from "~/services/toast.server";
@@ -23,7 +24,7 @@ async function flashCookie(toast: ToastInput | null, options?: ToastOptions) {
   return headers.getSetCookie()[0]!.split(";")[0]!;
 }
 
-async function rootLoader(cookie: string | null, context: AppLoadContext) {
+async function rootLoader(cookie: string | null, context: RouterContextProvider) {
   const request = new Request(URL_, { headers: cookie ? { Cookie: cookie } : {} });
   const result = (await loader({ request, context, params: {}, ...routeOf(request) })) as RootData;
   const headers = new Headers(result.init?.headers);
@@ -33,7 +34,7 @@ async function rootLoader(cookie: string | null, context: AppLoadContext) {
 describe("root loader toasts", () => {
   it("shows the failed form's toast and keeps the flash toast for the next page", async () => {
     const cookie = await flashCookie({ id: "flash1", description: "From the cookie", variant: "default" });
-    const context: AppLoadContext = { clientAddress: "127.0.0.1" };
+    const context = loadContext("127.0.0.1");
     toastInThisResponse(context, {
       title: "Sign in Failed",
       description: "Invalid login credentials",
@@ -46,7 +47,7 @@ describe("root loader toasts", () => {
     expect(setCookies.filter((c) => c.startsWith("toast="))).toEqual([]);
 
     // The next page (same cookie, no failed form) shows it, and only then clears it.
-    const next = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
+    const next = await rootLoader(cookie, loadContext("127.0.0.1"));
     expect(next.data.visitor?.toast).toMatchObject({ id: "flash1", description: "From the cookie" });
     expect(next.setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
     expect((await readFlash(new Request(URL_, { headers: { Cookie: cookie } }))).toast?.id).toBe("flash1");
@@ -54,7 +55,7 @@ describe("root loader toasts", () => {
 
   it("shows the flash toast and clears it when no form failed", async () => {
     const cookie = await flashCookie({ id: "flash2", description: "Only this", variant: "default" });
-    const { data, setCookies } = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
+    const { data, setCookies } = await rootLoader(cookie, loadContext("127.0.0.1"));
     expect(data.visitor?.toast).toMatchObject({ id: "flash2" });
     expect(setCookies.some((c) => /^toast=;.*Max-Age=0/.test(c))).toBe(true);
   });
@@ -62,7 +63,7 @@ describe("root loader toasts", () => {
   it("shows the failed form's toast alone, clearing a flash cookie with nothing to show", async () => {
     const form = { form: "newsletter", values: { email: "x" }, errors: { email: "Enter a valid email" } };
     const cookie = await flashCookie(null, { form });
-    const context: AppLoadContext = { clientAddress: "127.0.0.1" };
+    const context = loadContext("127.0.0.1");
     toastInThisResponse(context, {
       title: "Sign in Failed",
       description: "Invalid login credentials",
@@ -77,7 +78,7 @@ describe("root loader toasts", () => {
 
 describe("root loader: the shop's part and the visitor's", () => {
   it("has no visitor, no Cache-Control and no cookie for a request without cookies", async () => {
-    const { data, setCookies, cacheControl } = await rootLoader(null, { clientAddress: "127.0.0.1" });
+    const { data, setCookies, cacheControl } = await rootLoader(null, loadContext("127.0.0.1"));
     expect(data).toEqual({ shop: { siteOrigin: "http://localhost" }, visitor: null });
     expect(cacheControl).toBeNull();
     expect(setCookies).toEqual([]);
@@ -85,7 +86,7 @@ describe("root loader: the shop's part and the visitor's", () => {
 
   it("makes the answer private when a toast is pending", async () => {
     const cookie = await flashCookie({ id: "flash3", description: "Pending", variant: "default" });
-    const { data, cacheControl } = await rootLoader(cookie, { clientAddress: "127.0.0.1" });
+    const { data, cacheControl } = await rootLoader(cookie, loadContext("127.0.0.1"));
     expect(data.visitor?.toast).toMatchObject({ id: "flash3" });
     expect(cacheControl).toBe("private, no-store");
   });
