@@ -11,7 +11,6 @@ import type { Product } from "~/models/product/product";
 
 /** How much one of the caches keeps: whichever bound is reached first evicts the least recently used. */
 export interface CacheLimit {
-  /** Results kept. */
   entries: number;
   /** Their combined size, estimated as the length of their JSON (jsonLength); a larger result is not kept. */
   size: number;

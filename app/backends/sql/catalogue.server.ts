@@ -13,7 +13,6 @@ import type { SqlClient, SqlQueries } from "./sql-client.server";
 /** Rows a statement carries, as one JSON parameter: fewer round trips, and no parameter limit. */
 const BATCH_SIZE = 1_000;
 
-/** The columns as jsonb_to_recordset reads them from a CatalogueRecord. */
 const RECORD_COLUMNS = `id bigint, name text, description text, category text, price numeric,
   original_price numeric, in_stock boolean, stock_count integer, rating numeric, reviews integer,
   image text, images text[], features text[], specifications jsonb, created_at timestamptz, withdrawn boolean`;
@@ -40,7 +39,6 @@ export async function exportCatalogue(db: SqlQueries): Promise<CatalogueRecord[]
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-/** A product an import adds. */
 export interface AddedProduct {
   id: number;
   name: string;
@@ -58,7 +56,6 @@ export interface ImportSummary {
   products: number;
   added: number;
   changed: number;
-  /** Already exactly as the file says. */
   unchanged: number;
   /** By id, so an owner can review what an import does (or did). */
   addedProducts: AddedProduct[];

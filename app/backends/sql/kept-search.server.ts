@@ -88,10 +88,7 @@ export function pageOfSearch(
   return { total, ids };
 }
 
-/**
- * The counts beside the filters, as catalogue_counts makes them: per category under the price
- * and stock filters, per price shortcut under the category and stock filters.
- */
+/** The counts beside the filters as catalogue_counts makes them: each filter's counts under the other filters. */
 export function countSearch(
   facts: SearchFacts,
   query: FacetQuery,

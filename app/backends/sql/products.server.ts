@@ -33,7 +33,6 @@ const ORDER_BY: Record<Sort, string> = {
   rating: "rating desc nulls last, id",
 };
 
-/** The column each sort orders by before id. */
 const SORT_KEY: Record<Sort, string> = {
   name: "name_sort",
   "price-low": "price",
@@ -50,7 +49,6 @@ interface ResolvedSearch {
   reading: Record<string, unknown>;
   /** Whether it was kept (the embedded database): only then are its facts read and kept with it. */
   kept: boolean;
-  /** A kept search's facts, read when its listing or counts first need them. */
   facts?: Promise<SearchFacts>;
 }
 
@@ -212,7 +210,6 @@ export class SqlProductRepository implements ProductRepository {
     });
   }
 
-  /** The counts among the products the search found (catalogue_counts), with the search's reading. */
   async countFacets(query: FacetQuery): Promise<CatalogueFacets> {
     const search = query.search ? await this.resolveSearch(query.search, query.exact) : null;
     const kept = await this.keptFacts(search);

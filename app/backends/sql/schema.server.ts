@@ -130,7 +130,6 @@ export interface PrepareOptions {
 export interface Prepared {
   /** Migration files applied now, in order (empty when the database was current). */
   appliedMigrations: string[];
-  /** Whether seed.sql ran now. */
   seeded: boolean;
 }
 
