@@ -9,7 +9,12 @@ import { NonceProvider } from "~/components/layout/nonce";
 import { logger } from "~/lib/log.server";
 import { HtmlBody, wholePage } from "~/services/html-body.server";
 import { createNonce, nonceSource, setSecurityHeaders } from "~/services/security-headers.server";
-import { inlineScriptHashes, isSharedAnswer, setCacheHeaders } from "~/services/shared-pages.server";
+import {
+  inlineScriptHashes,
+  isSharedAnswer,
+  setCacheHeaders,
+  SHARED_DATA_CACHE_CONTROL,
+} from "~/services/shared-pages.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
 // closes the data backend, asks whether pages may be kept in process, serves the app's metrics
@@ -20,11 +25,19 @@ export { appMetrics } from "~/lib/metrics.server";
 export { loadContext } from "~/load-context.server";
 export { cookieSecret } from "~/services/cookie-policy.server";
 
-/** Data still loading after this is rejected by React Router; the render is abandoned a second later. */
+/**
+ * How long a streamed page waits for data still loading; React Router rejects what is still
+ * pending then, and the render is abandoned a second later (ABORT_DELAY).
+ */
 export const streamTimeout = 5_000;
 const ABORT_DELAY = streamTimeout + 1_000;
 
-/** A shared page is rendered whole, its scripts allowed by hash; a personal one streams with a nonce (ADR 018). */
+/**
+ * Two ways to send a page (ADR 018). A shared page (the same for every anonymous visitor,
+ * services/shared-pages.server.ts) is rendered whole, then sent with the hashes of its inline
+ * scripts in its CSP and a Cache-Control a shared cache may act on. A personal page streams, its
+ * scripts allowed by a nonce of its own, and no cache keeps it.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -33,7 +46,7 @@ export default function handleRequest(
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const shared = isSharedAnswer(request, responseStatusCode, responseHeaders);
-  setCacheHeaders(responseHeaders, shared, "page");
+  setCacheHeaders(responseHeaders, shared);
   if (shared) return renderSharedPage(request, responseStatusCode, responseHeaders, routerContext);
   return renderPersonalPage(request, responseStatusCode, responseHeaders, routerContext);
 }
@@ -78,8 +91,8 @@ function renderPersonalPage(request: Request, status: number, headers: Headers, 
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Cleared once the page is written: a timer left to fire holds the whole render for seconds,
-    // most of the heap under load.
+    // Cleared once the page is written: a timer left to fire would hold the whole render (its
+    // tree and buffers) for five seconds after every request, which under load is most of the heap.
     const abortTimer = setTimeout(() => stream.abort(), ABORT_DELAY);
     const stream = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -113,9 +126,15 @@ function renderPersonalPage(request: Request, status: number, headers: Headers, 
   });
 }
 
-/** Page data for client navigations (`.data`), shared by the same rule as its page (ADR 026). */
+/**
+ * Page data for client navigations (`.data`), by the same rule as documents: the data of a shared
+ * page is shared, with a few seconds in the browser too, and nothing else is kept by any cache
+ * (services/shared-pages.server.ts).
+ */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   response.headers.set("X-Content-Type-Options", "nosniff");
-  setCacheHeaders(response.headers, isSharedAnswer(request, response.status, response.headers), "page data");
+  const shared = isSharedAnswer(request, response.status, response.headers);
+  setCacheHeaders(response.headers, shared);
+  if (shared) response.headers.set("Cache-Control", SHARED_DATA_CACHE_CONTROL);
   return response;
 };

@@ -33,7 +33,7 @@ import {
   requestOrigin,
   requestTargetGuard,
 } from "./request-guards";
-import { routeIdOf } from "./route-ids";
+import { routeMatcher } from "./route-ids";
 
 /**
  * The ceiling for any request body, refused here before it is read. Each form has a lower limit
@@ -255,19 +255,19 @@ function appPages(
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
   const currentBuild = typeof build === "function" ? build : async () => build;
+  // In development the build changes as files do: its requests are filed under "app".
+  const routeOf = typeof build === "function" ? () => "app" : routeMatcher(build.routes);
   return async (req, res, next) => {
+    (res.locals as MeteredLocals).route = routeOf(req.path);
     let turn: RenderTurn | null = null;
     try {
-      // Matched once: the log, the metrics and load shedding all take the route from here.
-      const route = routeIdOf((typeof build === "function" ? await build() : build).routes, req.path);
-      (res.locals as MeteredLocals).route = route;
       // The URL every route sees and the page cache's key: the origin read once at the edge.
       const url = `${requestOrigin(res)}${req.originalUrl}`;
       const found = pageCache?.find(req.method, url, headerNames(req));
       if (pageCache) (res.locals as LoggedLocals).pageCache = found ? "hit" : "miss";
       if (found) return await sendCachedPage(req, res, found.page, found.ageSeconds);
       // Before the Request is built: a refusal should cost as little as it can.
-      if (shedder && isSheddable(req.method, route)) {
+      if (shedder && isSheddable(req.method, req.path)) {
         turn = await shedder.admit(res);
         // A visitor who has gone is neither refused nor answered.
         if (!turn && res.req.socket.destroyed) return;
