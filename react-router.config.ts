@@ -8,5 +8,6 @@ export default {
   future: {
     // The load context is a RouterContextProvider with typed keys (app/load-context.server.ts).
     v8_middleware: true,
+    v8_splitRouteModules: true,
   },
 } satisfies Config;
