@@ -10,17 +10,16 @@ import { noindexPageMeta } from "~/models/seo/page-meta";
 import { pageTitle } from "~/models/site/shop";
 import { errorMessage } from "~/models/toast/toast";
 import { type LinkKind, requestAccountMail } from "~/services/account-mail.server";
+import { refusal, refusalInit, refusalToast, withRetryAfter } from "~/services/account-refusal.server";
 import { SendLinkSchema } from "~/services/auth-form.server";
 import { parseForm, readFormData, textField } from "~/services/form-data.server";
-import { redirectWithToast, toastInThisResponse } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 import type { Route } from "./+types/auth.forgot";
 
 /**
- * Asks for a link by mail (docs/accounts.md#password-reset): a reset link, or with `?link=signup` a new
- * confirmation link (the sign-in form's "Send the link again" posts here too). Every address gets
- * the same answer and toast, account or not; only the mail limits (429) and an outage (503) differ.
- * No CSRF token: no session is at stake, and the server refuses a cross-site post (ADR 017).
+ * Asks for a reset link, or with `?link=signup` a new confirmation link, alike for every address
+ * (docs/accounts.md#password-reset). No CSRF token: no session is at stake (ADR 017).
  */
 
 const FORM = "send-link";
@@ -33,34 +32,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const kind = parseKind(textField(form, "link") || new URL(request.url).searchParams.get("link"));
   const submission = parseForm(form, SendLinkSchema);
+  const result = submission.fieldErrors
+    ? refusal(400, errorMessage(submission.fieldErrors.email))
+    : await requestAccountMail(kind, context.get(clientAddressContext), submission.data.email);
+  if (result.ok) {
+    const toast = kind === "signup" ? ACCOUNT_TOASTS.confirmationSent : ACCOUNT_TOASTS.resetSent;
+    return redirectWithToast(request, "/auth", toast);
+  }
+  const toast = refusalToast(context, ACCOUNT_TOASTS.requestFailed, result);
   const email = submission.values.email.trim().slice(0, 254);
-  const fail = (message: string, status: 400 | 429 | 503, retryAfterSeconds?: number) => {
-    const toast = toastInThisResponse(context, {
-      title: ACCOUNT_TOASTS.requestFailed,
-      description: message,
-      variant: "destructive",
-    });
-    const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
-    return data({ email, error: status === 400 ? message : undefined, toast }, { status, headers });
-  };
-  if (submission.fieldErrors) return fail(errorMessage(submission.fieldErrors.email), 400);
-
-  const result = await requestAccountMail(kind, request, context.get(clientAddressContext), submission.data.email);
-  if (!result.ok) return fail(result.message, result.status, result.retryAfterSeconds);
-  return redirectWithToast(
-    request,
-    "/auth",
-    kind === "signup" ? ACCOUNT_TOASTS.confirmationSent : ACCOUNT_TOASTS.resetSent,
-  );
+  const error = result.status === 400 ? result.message : undefined;
+  return data({ email, error, toast }, refusalInit(result));
 }
 
 /** A refused request's Retry-After reaches the page, with or without JavaScript. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => withRetryAfter(new Headers(), actionHeaders);
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const copy = ACCOUNT_PAGES.sendLink[parseKind(new URLSearchParams(location.search).get("link"))];

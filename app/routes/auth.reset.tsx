@@ -7,21 +7,21 @@ import { FormSubmitButton } from "~/components/forms/form-submit-button";
 import { LinkInvalid } from "~/components/forms/link-invalid";
 import { showToast } from "~/components/toast/use-toast";
 import { ACCOUNT_PAGES, ACCOUNT_TOASTS } from "~/models/account/account-texts";
+import { PASSWORD_LENGTH } from "~/models/account/auth-messages";
 import { noindexPageMeta } from "~/models/seo/page-meta";
 import { pageTitle } from "~/models/site/shop";
 import { errorMessage } from "~/models/toast/toast";
 import { readRecoveryGrant, resetPassword } from "~/services/account-mail.server";
+import { refusal, refusalInit, refusalToast, withRetryAfter } from "~/services/account-refusal.server";
 import { NewPasswordSchema } from "~/services/auth-form.server";
 import { commitCsrfToken, requireValidCsrf } from "~/services/csrf.server";
 import { parseForm, passwordField, readFormData } from "~/services/form-data.server";
-import { toastInThisResponse } from "~/services/toast.server";
 
 import type { Route } from "./+types/auth.reset";
 
 /**
- * Choosing a new password after following a recovery link (docs/accounts.md#password-reset). The link
- * was kept in the `recovery` cookie by /auth/confirm; without it, or once it is used or expired, the
- * page says the link no longer works (403). The form carries the CSRF token: it starts a session.
+ * A new password after a recovery link, which /auth/confirm kept in the `recovery` cookie; without it, the page that
+ * says the link no longer works (docs/accounts.md#password-reset). The CSRF token: this form starts a session.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   if (!(await readRecoveryGrant(request))) return data({ valid: false as const, csrf: "" }, { status: 403 });
@@ -32,40 +32,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** How long to wait: an outage of the account service, or password checks queued (ADR 024). */
-const RETRY_SECONDS = { unavailable: 60, overloaded: 3 } as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   await requireValidCsrf(form, request);
   const grant = await readRecoveryGrant(request);
-  if (!grant) return data({ invalid: true as const, error: undefined, toast: null }, { status: 403 });
+  if (!grant) return linkInvalid();
   const submission = parseForm(form, NewPasswordSchema, { password: passwordField });
-  const fail = (message: string, status: 400 | 503, retryAfterSeconds?: number) => {
-    const toast = toastInThisResponse(context, {
-      title: ACCOUNT_TOASTS.resetFailed,
-      description: message,
-      variant: "destructive",
-    });
-    const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
-    return data({ invalid: false as const, error: status === 400 ? message : undefined, toast }, { status, headers });
-  };
-  if (submission.fieldErrors) return fail(errorMessage(submission.fieldErrors.password), 400);
-
-  const result = await resetPassword(request, grant, submission.data.password);
+  const result = submission.fieldErrors
+    ? refusal(400, errorMessage(submission.fieldErrors.password))
+    : await resetPassword(request, grant, submission.data.password);
   if (result instanceof Response) return result;
-  if (result.failure === "invalid")
-    return data({ invalid: true as const, error: undefined, toast: null }, { status: 403 });
-  if (result.failure === "rejected") return fail(errorMessage(result.message), 400);
-  return fail(result.message, 503, RETRY_SECONDS[result.failure]);
+  if (result === "link-invalid") return linkInvalid();
+  const toast = refusalToast(context, ACCOUNT_TOASTS.resetFailed, result);
+  const error = result.status === 400 ? result.message : undefined;
+  return data({ invalid: false as const, error, toast }, refusalInit(result));
+}
+
+/** The link was used or has expired since: the page that says so. */
+function linkInvalid() {
+  return data({ invalid: true as const, error: undefined, toast: null }, { status: 403 });
 }
 
 /** Nothing this page links to learns where the shopper came from (ADR 035); a 503 says when to come back. */
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(loaderHeaders);
+  const headers = withRetryAfter(new Headers(loaderHeaders), actionHeaders);
   headers.set("Referrer-Policy", "no-referrer");
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
 
@@ -102,7 +93,7 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
             form="reset"
             field="password"
             label={copy.passwordLabel}
-            hint={copy.passwordHint}
+            hint={ACCOUNT_PAGES.passwordHint}
             error={actionData?.error}
           >
             {(control) => (
@@ -111,8 +102,8 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
                 ref={passwordRef}
                 type="password"
                 autoComplete="new-password"
-                minLength={8}
-                maxLength={128}
+                minLength={PASSWORD_LENGTH.min}
+                maxLength={PASSWORD_LENGTH.max}
               />
             )}
           </FormField>

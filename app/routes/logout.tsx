@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 
+import { ACCOUNT_TOASTS } from "~/models/account/account-texts";
 import { errorMessage } from "~/models/toast/toast";
 import { CSRF_FAILURE_MESSAGE, isValidCsrf } from "~/services/csrf.server";
 import { readFormData } from "~/services/form-data.server";
@@ -13,17 +14,11 @@ export function loader() {
   return redirect("/");
 }
 
-/**
- * The account menu's Logout button (docs/accounts.md#sign-out): ends the session on the server,
- * clears the cookie and goes home with "Logged Out", or "Sign out Failed". A form whose CSRF token
- * is missing or not this browser's (a page open from before the last sign-in, or a forged post)
- * ends nothing: the shopper goes home, still signed in, with "Sign out Failed" and why, where the
- * account menu holds a fresh token to try again with (ADR 023).
- */
+/** The account menu's Logout (docs/accounts.md#sign-out); without this browser's CSRF token it ends nothing (ADR 023). */
 export async function action({ request }: Route.ActionArgs) {
   if (!(await isValidCsrf(await readFormData(request), request))) {
     return redirectWithToast(request, "/", {
-      title: "Sign out Failed",
+      title: ACCOUNT_TOASTS.signOutFailed,
       description: CSRF_FAILURE_MESSAGE,
       variant: "destructive",
     });
@@ -33,14 +28,9 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(
       request,
       "/",
-      { title: "Sign out Failed", description: errorMessage(result.message), variant: "destructive" },
+      { title: ACCOUNT_TOASTS.signOutFailed, description: errorMessage(result.message), variant: "destructive" },
       { headers: result.headers },
     );
   }
-  return redirectWithToast(
-    request,
-    "/",
-    { title: "Logged Out", description: "You have been successfully logged out." },
-    { headers: result.headers },
-  );
+  return redirectWithToast(request, "/", ACCOUNT_TOASTS.loggedOut, { headers: result.headers });
 }

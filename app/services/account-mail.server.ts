@@ -1,61 +1,33 @@
-import { type Cookie } from "react-router";
-
 import { getAuthBackend } from "~/backends/index.server";
-import { AUTH_MESSAGES, type AuthFailure, type EmailLinkType, isAuthOutage } from "~/backends/types.server";
+import { type AuthFailure, type EmailLinkType, isAuthOutage } from "~/backends/types.server";
 import { logger } from "~/lib/log.server";
-import { backendUnavailable } from "~/lib/metrics.server";
 import { ACCOUNT_TOASTS, RECOVERY_LINK_HOURS } from "~/models/account/account-texts";
-import { isSecure, signedCookie } from "~/services/cookie-policy.server";
+import { AUTH_MESSAGES, AUTH_RETRY_SECONDS } from "~/models/account/auth-messages";
+import { errorMessage } from "~/models/toast/toast";
+import { type AccountRefusal, refusal, unavailable } from "~/services/account-refusal.server";
+import { opaqueCookie } from "~/services/opaque-cookie.server";
 import { createUserSession } from "~/services/session.server";
 import { admitMailRequest } from "~/services/sign-in-limits.server";
 import { mailLinkOrigin } from "~/services/site-origin.server";
 
-/**
- * The mailed links' flows between the routes and the auth backend (docs/accounts.md#confirmation,
- * #password-reset, ADR 035): asking for a link, following one, choosing a new password.
- */
-
-/** How long a shopper is asked to wait when the account service is down. */
-const OUTAGE_RETRY_SECONDS = 60;
+/** The mailed links' flows: asking for a link, following one, choosing a new password (docs/accounts.md, ADR 035). */
 
 export type LinkKind = "signup" | "recovery";
 
-export type MailRequestResult =
-  { ok: true } | { ok: false; status: 429 | 503; message: string; retryAfterSeconds: number };
-
-/**
- * Mails a new link of `kind` to `email` if it has an account (a reset link), or one waiting for
- * confirmation (a confirmation link). The answer is the same whether or not it has: only the mail
- * limits (both kinds share them) and an outage are ever told.
- */
+/** Mails a link where the address has an account (waiting, for `signup`); alike either way (no enumeration). */
 export async function requestAccountMail(
   kind: LinkKind,
-  request: Request,
   clientAddress: string,
   email: string,
-): Promise<MailRequestResult> {
-  const unavailable = {
-    ok: false,
-    status: 503,
-    message: AUTH_MESSAGES.unavailable,
-    retryAfterSeconds: OUTAGE_RETRY_SECONDS,
-  } as const;
+): Promise<{ ok: true } | AccountRefusal> {
   let admission;
   try {
     admission = await admitMailRequest(clientAddress, email);
   } catch (error) {
     logger().error({ err: error }, "account mail: the mail limits are unavailable");
-    backendUnavailable.inc();
-    return unavailable;
+    return unavailable();
   }
-  if (!admission.admitted) {
-    return {
-      ok: false,
-      status: 429,
-      message: AUTH_MESSAGES.rateLimited,
-      retryAfterSeconds: admission.retryAfterSeconds,
-    };
-  }
+  if (!admission.admitted) return refusal(429, AUTH_MESSAGES.tooManyAttempts, admission.retryAfterSeconds);
   let error: AuthFailure | null;
   try {
     const backend = await getAuthBackend();
@@ -71,10 +43,7 @@ export async function requestAccountMail(
   if (!error) return { ok: true };
   // Nobody's doing: the tokens go back.
   await admission.giveBack();
-  if (error.status === 429)
-    return { ok: false, status: 429, message: AUTH_MESSAGES.busy, retryAfterSeconds: OUTAGE_RETRY_SECONDS };
-  backendUnavailable.inc();
-  return unavailable;
+  return error.status === 429 ? refusal(429, AUTH_MESSAGES.busy, AUTH_RETRY_SECONDS.busy) : unavailable();
 }
 
 /** `type` as /auth/confirm reads it: GoTrue's "email" is a confirmation as "signup" is. */
@@ -83,50 +52,23 @@ export function parseLinkKind(type: string | null): LinkKind | null {
   return type !== null && Object.hasOwn(known, type) ? known[type as EmailLinkType] : null;
 }
 
-let recovery: Cookie | undefined;
+/** The followed recovery link, kept for the reset page no longer than the link works (ADR 035). */
+// Path /auth, not /auth/reset: a cookie's path does not match /auth/reset.data, where the form posts with JavaScript.
+const recoveryCookie = opaqueCookie("recovery", { path: "/auth", maxAge: RECOVERY_LINK_HOURS * 60 * 60 });
 
-/**
- * The followed recovery link, kept for the reset page (ADR 035): signed, HttpOnly, only sent to
- * the /auth pages, and no longer than the link itself works. So the link's token leaves the address bar
- * at the first redirect, and a reload of the reset page still has it.
- */
-function recoveryCookie(): Cookie {
-  // /auth, not /auth/reset: a cookie's path does not match /auth/reset.data, where the form posts with JavaScript.
-  recovery ??= signedCookie("recovery", { path: "/auth", maxAge: RECOVERY_LINK_HOURS * 60 * 60 });
-  return recovery;
+export function readRecoveryGrant(request: Request): Promise<string | null> {
+  return recoveryCookie.read(request);
 }
 
-export async function readRecoveryGrant(request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header || !/(?:^|;\s*)recovery=/.test(header)) return null;
-  try {
-    const value: unknown = await recoveryCookie().parse(header);
-    return typeof value === "string" && value.length > 0 && value.length < 3500 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function clearRecoveryGrant(request: Request): Promise<string> {
-  return recoveryCookie().serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) });
-}
-
-/**
- * The link was not looked at: an outage, or the hosted service's 429 (its limit, shared by every shopper,
- * ADR 039). The link may still work, so the page says to try again rather than that it no longer works.
- */
+/** The link was not looked at (an outage, the hosted service's 429: ADR 039), so it may still work. */
 function isTryAgainLater(failure: AuthFailure): boolean {
   return isAuthOutage(failure) || failure.status === 429;
 }
 
-/** What became of a followed link: a response to send (a redirect), or the page to show and its status. */
+/** A redirect to send, or the page to show. */
 export type FollowedLink = Response | { failure: "invalid" | "unavailable"; kind: LinkKind };
 
-/**
- * A link from a mail: a confirmation signs the shopper in and goes home with a toast; a recovery link
- * is kept in the `recovery` cookie and the shopper goes to choose a password. A link that does not
- * work is a page that says so (403), never an error.
- */
+/** A confirmation signs the shopper in and goes home; a recovery link is kept and leads to /auth/reset. */
 export async function followMailedLink(request: Request, token: string, kind: LinkKind): Promise<FollowedLink> {
   // Our tokens are 43 characters, Supabase's about 56: anything far longer is nobody's.
   if (!token || token.length > 200) return { failure: "invalid", kind };
@@ -139,7 +81,7 @@ export async function followMailedLink(request: Request, token: string, kind: Li
     }
     const opened = await backend.openRecoveryLink(token);
     if (!opened.ok) return { failure: isTryAgainLater(opened.error) ? "unavailable" : "invalid", kind };
-    const cookie = await recoveryCookie().serialize(opened.grant, { secure: isSecure(request) });
+    const cookie = await recoveryCookie.commit(request, opened.grant);
     return new Response(null, { status: 303, headers: { Location: "/auth/reset", "Set-Cookie": cookie } });
   } catch (error) {
     logger().error({ err: error }, "account mail: the account backend is unavailable");
@@ -147,17 +89,10 @@ export async function followMailedLink(request: Request, token: string, kind: Li
   }
 }
 
-/**
- * `invalid`: the link was used or has expired since (the page that says so); `rejected`: the service
- * refused the password (its message goes with the field); `unavailable`, `overloaded`: try again later.
- */
-export type ResetResult =
-  Response | { failure: "invalid" | "rejected" | "unavailable" | "overloaded"; message: string };
+/** A response to send, the link no longer works (used or expired since), or why the password was not set. */
+export type ResetResult = Response | "link-invalid" | AccountRefusal;
 
-/**
- * Sets the new password from the kept grant: every session of the account ends, this browser gets
- * a new one and goes home with a toast, and the `recovery` cookie is cleared.
- */
+/** Every session of the account ends; this browser gets a new one, goes home, and the `recovery` cookie is cleared. */
 export async function resetPassword(request: Request, grant: string, password: string): Promise<ResetResult> {
   let outcome;
   try {
@@ -167,13 +102,13 @@ export async function resetPassword(request: Request, grant: string, password: s
     outcome = { ok: false, error: { code: "network", message: AUTH_MESSAGES.unavailable, status: 0 } } as const;
   }
   if (!outcome.ok) {
-    const { code, message } = outcome.error;
-    if (code === "over_capacity") return { failure: "overloaded", message };
-    if (outcome.error.status === 429) return { failure: "unavailable", message: AUTH_MESSAGES.busy };
-    if (isAuthOutage(outcome.error)) return { failure: "unavailable", message: AUTH_MESSAGES.unavailable };
-    return { failure: code === "otp_expired" ? "invalid" : "rejected", message };
+    const { code, message, status } = outcome.error;
+    if (code === "over_capacity") return refusal(503, message, AUTH_RETRY_SECONDS.overloaded);
+    if (status === 429) return refusal(503, AUTH_MESSAGES.busy, AUTH_RETRY_SECONDS.busy);
+    if (isAuthOutage(outcome.error)) return refusal(503, AUTH_MESSAGES.unavailable, AUTH_RETRY_SECONDS.unavailable);
+    return code === "otp_expired" ? "link-invalid" : refusal(400, errorMessage(message));
   }
   const response = await createUserSession(request, outcome.session, "/", ACCOUNT_TOASTS.passwordChanged);
-  response.headers.append("Set-Cookie", await clearRecoveryGrant(request));
+  response.headers.append("Set-Cookie", await recoveryCookie.clear(request));
   return response;
 }

@@ -1,24 +1,20 @@
 import { z } from "zod";
 
-import { AUTH_MESSAGES } from "~/backends/types.server";
+import { AUTH_MESSAGES, PASSWORD_LENGTH } from "~/models/account/auth-messages";
 import { EmailSchema } from "~/services/form-data.server";
 
-/**
- * The sign-in and sign-up form (app/routes/auth.tsx): an email and a password
- * (docs/accounts.md#validation). Sign-up needs 8 to 128 characters and nothing else (no
- * composition rules, OWASP ASVS 5); sign-in accepts any non-empty password, so a password set
- * under other rules still works. Passwords are never trimmed. Server-only, so zod stays out of
- * the browser's JavaScript.
- */
+/** The account forms' fields (docs/accounts.md#validation); server-only, so zod stays out of the browser. */
 export const SignInSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, "Enter your password").max(1024, "Invalid login credentials"),
+  password: z.string().min(1, AUTH_MESSAGES.passwordMissing).max(1024, AUTH_MESSAGES.invalidCredentials),
 });
 export const SignUpSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(8, AUTH_MESSAGES.weakPassword).max(128, "Password should be at most 128 characters."),
+  password: z
+    .string()
+    .min(PASSWORD_LENGTH.min, AUTH_MESSAGES.weakPassword)
+    .max(PASSWORD_LENGTH.max, AUTH_MESSAGES.passwordTooLong),
 });
 /** A new password at /auth/reset: the sign-up rules. */
 export const NewPasswordSchema = SignUpSchema.pick({ password: true });
-/** Asking for a link by mail at /auth/forgot: an email, checked as every form of ours checks one. */
 export const SendLinkSchema = SignInSchema.pick({ email: true });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { AUTH_MESSAGES } from "~/backends/types.server";
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
 
 import { type RawResponse, type RunningServer, startServer, Visitor } from "./harness";
 
@@ -105,7 +105,7 @@ describe("a burst of wrong passwords for one email from one address", () => {
     for (const { response } of attempts.filter((a) => a.response.status === 429 || a.response.status === 503)) {
       expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
       expect(text(response.body)).toContain(
-        response.status === 429 ? AUTH_MESSAGES.rateLimited : AUTH_MESSAGES.overloaded,
+        response.status === 429 ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.overloaded,
       );
       expect(response.body).toContain(`value="${email}"`);
     }

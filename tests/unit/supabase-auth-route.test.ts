@@ -2,10 +2,10 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { AUTH_MESSAGES } from "~/backends/types.server";
 import { logger } from "~/lib/log.server";
 import { loadContext } from "~/load-context.server";
 import { ACCOUNT_TOASTS } from "~/models/account/account-texts";
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
 import type { action as authAction } from "~/routes/auth";
 import type { loader as confirmLoader } from "~/routes/auth.confirm";
 import type { action as forgotAction } from "~/routes/auth.forgot";
@@ -227,7 +227,7 @@ describe("our own limits come first", () => {
     expect(Number(retryAfter)).toBeGreaterThan(50);
     expect(Number(retryAfter)).toBeLessThanOrEqual(60);
     expect(data.email).toBe(who.email);
-    expect(data.toast).toMatchObject({ description: AUTH_MESSAGES.rateLimited, variant: "destructive" });
+    expect(data.toast).toMatchObject({ description: AUTH_MESSAGES.tooManyAttempts, variant: "destructive" });
     expect(seen).toHaveLength(5);
   });
 
@@ -238,7 +238,7 @@ describe("our own limits come first", () => {
       const { status, retryAfter, data } = await post(mode, shopper());
       expect(status).toBe(429);
       expect(retryAfter).toBe("17");
-      expect(data.toast.description).toBe(AUTH_MESSAGES.rateLimited);
+      expect(data.toast.description).toBe(AUTH_MESSAGES.tooManyAttempts);
       expect(seen).toHaveLength(0);
     },
   );

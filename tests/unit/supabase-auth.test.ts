@@ -3,8 +3,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { SupabaseAuthBackend } from "~/backends/supabase/auth.server";
-import { AUTH_MESSAGES } from "~/backends/types.server";
 import { logger } from "~/lib/log.server";
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
 
 /**
  * The hosted auth backend against a fake GoTrue at the HTTP edge (msw): the real supabase-js

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
 import {
-  AUTH_MESSAGES,
   type AuthBackend,
   type AuthFailure,
   type AuthOutcome,
@@ -20,6 +19,7 @@ import {
   RECOVERY_LINK_HOURS,
   recoveryMail,
 } from "~/models/account/account-texts";
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
 
 import { enqueueMail } from "./mail-outbox.server";
 import { hashPassword, needsRehash, PasswordHashesBusy, verifyDummyPassword, verifyPassword } from "./password.server";

@@ -9,7 +9,6 @@ import {
 import { z } from "zod";
 
 import {
-  AUTH_MESSAGES,
   type AuthBackend,
   type AuthFailure,
   type AuthOutcome,
@@ -22,6 +21,7 @@ import {
 } from "~/backends/types.server";
 import { getConfig } from "~/config.server";
 import { logger } from "~/lib/log.server";
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
 
 import type { BoundedFetchOptions } from "./bounded-fetch.server";
 import { createSupabaseClient, type SupabaseSettings } from "./client.server";

@@ -1,19 +1,22 @@
 import { SHOP_NAME } from "../site/shop";
+import { PASSWORD_LENGTH } from "./auth-messages";
 
-/**
- * What a shopper reads about their account besides the sign-in form: the toasts and pages of the
- * confirmation and password-reset flows, and the mails (docs/accounts.md). One place, so a change
- * of wording is one change.
- */
+/** What a shopper reads about their account, in one place: the pages, toasts and mails (docs/accounts.md). */
 
 /** Hours a link in a mail may be followed: as GoTrue's defaults (docs/accounts.md#links-in-mails). */
 export const CONFIRMATION_LINK_HOURS = 24;
 export const RECOVERY_LINK_HOURS = 1;
 
+function hours(count: number): string {
+  return count === 1 ? "one hour" : `${count} hours`;
+}
+
 export const ACCOUNT_TOASTS = {
   /** The specification's words, for every sign-up whatever became of it (no enumeration). */
   signedUp: { title: "Account created!", description: "Please check your email to verify your account." },
   signedIn: { title: "Welcome back!", description: "You've successfully signed in." },
+  loggedOut: { title: "Logged Out", description: "You have been successfully logged out." },
+  signOutFailed: "Sign out Failed",
   confirmed: { title: "Email confirmed", description: "Your email address is confirmed and you are signed in." },
   /** After "Send the link again": alike whether or not the address has an account waiting. */
   confirmationSent: {
@@ -23,7 +26,7 @@ export const ACCOUNT_TOASTS = {
   /** After "Forgot your password?": alike whether or not the address has an account. */
   resetSent: {
     title: "Check your email",
-    description: `If that address has a ${SHOP_NAME} account, we have sent it a link to choose a new password. The link works for one hour.`,
+    description: `If that address has a ${SHOP_NAME} account, we have sent it a link to choose a new password. The link works for ${hours(RECOVERY_LINK_HOURS)}.`,
   },
   passwordChanged: {
     title: "Password changed",
@@ -31,6 +34,26 @@ export const ACCOUNT_TOASTS = {
   },
   resetFailed: "Password reset Failed",
   requestFailed: "Request Failed",
+} as const;
+
+/** /auth's two modes (docs/accounts.md#sign-in-and-sign-up). */
+export const AUTH_PAGE = {
+  "sign-in": {
+    heading: "Sign in to your account",
+    submit: "Sign In",
+    failure: "Sign in Failed",
+    switchPrompt: "Don't have an account?",
+    switchLabel: "Sign up",
+    description: `Sign in to your ${SHOP_NAME} account with your email and password.`,
+  },
+  "sign-up": {
+    heading: "Create a new account",
+    submit: "Sign Up",
+    failure: "Sign up Failed",
+    switchPrompt: "Already have an account?",
+    switchLabel: "Sign in",
+    description: `Create a ${SHOP_NAME} account with your email and a password of at least ${PASSWORD_LENGTH.min} characters.`,
+  },
 } as const;
 
 export const ACCOUNT_PAGES = {
@@ -48,20 +71,22 @@ export const ACCOUNT_PAGES = {
     },
   },
   forgotLink: "Forgot your password?",
-  /** The email field's label, the same words as on the sign-in form (app/routes/auth.tsx). */
   emailLabel: "Email address",
+  passwordLabel: "Password",
+  /** Under a new password's field: sign-up and reset. */
+  passwordHint: `At least ${PASSWORD_LENGTH.min} characters.`,
   reset: {
     heading: "Choose a new password",
     passwordLabel: "New password",
-    passwordHint: "At least 8 characters.",
-    intro: "Choose a new password of at least 8 characters. Every other session of your account will be signed out.",
+    intro: `Choose a new password of at least ${PASSWORD_LENGTH.min} characters. Every other session of your account will be signed out.`,
     submit: "Change password",
   },
   linkInvalid: {
     heading: "This link no longer works",
     intro:
-      "The link has expired, was already used, or is not complete. Links to confirm an email work for 24 hours, " +
-      "links to reset a password for one hour, and each works once.",
+      "The link has expired, was already used, or is not complete. " +
+      `Links to confirm an email work for ${hours(CONFIRMATION_LINK_HOURS)}, ` +
+      `links to reset a password for ${hours(RECOVERY_LINK_HOURS)}, and each works once.`,
     unavailableHeading: "This link could not be checked",
     resendConfirmation: "Send a new confirmation link",
     resendRecovery: "Send a new reset link",
@@ -101,7 +126,7 @@ export function confirmationMail(link: string): MailContent {
     `Confirm your ${SHOP_NAME} account`,
     [
       `Someone, probably you, created a ${SHOP_NAME} account with this email address.`,
-      `Follow the link below within ${CONFIRMATION_LINK_HOURS} hours to confirm the address and sign in. ` +
+      `Follow the link below within ${hours(CONFIRMATION_LINK_HOURS)} to confirm the address and sign in. ` +
         "If it was not you, ignore this mail: the account stays unconfirmed.",
     ],
     { label: "Confirm your email address", href: link },
@@ -113,7 +138,7 @@ export function recoveryMail(link: string): MailContent {
     `Reset your ${SHOP_NAME} password`,
     [
       `Someone, probably you, asked to reset the password of the ${SHOP_NAME} account with this email address.`,
-      "Follow the link below within one hour to choose a new password; every session of the account will be " +
+      `Follow the link below within ${hours(RECOVERY_LINK_HOURS)} to choose a new password; every session of the account will be ` +
         "signed out. If it was not you, ignore this mail: your password stays as it is.",
     ],
     { label: "Choose a new password", href: link },

@@ -1,0 +1,39 @@
+import { backendUnavailable } from "~/lib/metrics.server";
+import { AUTH_MESSAGES, AUTH_RETRY_SECONDS } from "~/models/account/auth-messages";
+import type { Toast } from "~/models/toast/toast";
+import { toastInThisResponse } from "~/services/toast.server";
+
+/** Why an account form was refused, as its page shows it (docs/accounts.md#failures). */
+export interface AccountRefusal {
+  ok: false;
+  status: 400 | 429 | 503;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+export function refusal(status: AccountRefusal["status"], message: string, retryAfterSeconds?: number): AccountRefusal {
+  return { ok: false, status, message, retryAfterSeconds };
+}
+
+/** The account service or the sign-in limits could not be reached, counted for the operator. */
+export function unavailable(): AccountRefusal {
+  backendUnavailable.inc();
+  return refusal(503, AUTH_MESSAGES.unavailable, AUTH_RETRY_SECONDS.unavailable);
+}
+
+/** The failure toast, on the page this request renders. */
+export function refusalToast(context: unknown, title: string, { message }: AccountRefusal): Toast {
+  return toastInThisResponse(context, { title, description: message, variant: "destructive" });
+}
+
+/** The refused answer's status and Retry-After, for `data()`. */
+export function refusalInit({ status, retryAfterSeconds }: AccountRefusal): ResponseInit {
+  return { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined };
+}
+
+/** `headers` with the action's Retry-After: React Router passes only cookies on by itself. */
+export function withRetryAfter(headers: Headers, actionHeaders: Headers): Headers {
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
