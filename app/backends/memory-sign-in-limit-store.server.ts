@@ -24,9 +24,8 @@ interface Kept extends Level {
 }
 
 /**
- * The sign-in limits' buckets in this process's memory, for the embedded database, which one process owns (ADR 023).
- * No method awaits, so no request sees a bucket half taken. Which bucket goes when room is needed, and why a lock
- * never does: ADR 033.
+ * The sign-in limits in memory, for the embedded database (ADR 023); which bucket goes when room is needed: ADR 033.
+ * No method awaits, so no request sees a bucket half taken.
  */
 export class MemorySignInLimitStore implements SignInLimitStore {
   private readonly kept = new Map<string, Kept>();
@@ -64,7 +63,6 @@ export class MemorySignInLimitStore implements SignInLimitStore {
     for (const key of keys) this.kept.delete(key);
   }
 
-  /** Buckets kept (not full). */
   get size(): number {
     return this.kept.size;
   }

@@ -5,17 +5,9 @@ import { safeRedirectPath } from "~/models/forms/safe-redirect";
 import { completeToast, type Flash, type FlashForm, type Toast, type ToastInput } from "~/models/toast/toast";
 import { isSecure, signedCookie } from "~/services/cookie-policy.server";
 
-/**
- * Toasts travel from an action to the next page in a flash cookie of their own (ADR 005):
- * never in the session cookie, where two parallel commits would overwrite each other. The
- * cookie is signed, short-lived, and read and cleared by the root loader.
- */
+/** Toasts travel to the next page in a flash cookie of their own (ADR 005, docs/notices-and-toasts.md#flash-cookie). */
 
-/**
- * The shape a toast must have to be shown. Every string is bounded so a cookie stays well under
- * the browser's 4 KB limit, and a tampered or oversized value is rejected instead of rendered.
- * (The schemas live here, not in ~/models/toast/toast, so zod never ships to the browser.)
- */
+/** Every string bounded, so the cookie stays far below 4 KB. Here, not in models/, so zod stays out of the browser. */
 export const ToastSchema = z.object({
   id: z.string().min(1).max(64),
   title: z.string().max(120).optional(),
@@ -44,7 +36,6 @@ const FlashSchema = z.object({
   form: FlashFormSchema.optional(),
 }) satisfies z.ZodType<Flash, unknown>;
 
-/** A toast with its id and defaults filled in; throws (a programming error) if the input is invalid. */
 function validToast(input: ToastInput): Toast {
   return ToastSchema.parse(completeToast(input));
 }
@@ -54,16 +45,12 @@ const MAX_AGE_SECONDS = 60;
 
 let cookie: Cookie | undefined;
 
-/** Made on first use, so importing this module decides no secret. */
 function toastCookie(): Cookie {
   cookie ??= signedCookie("toast", { maxAge: MAX_AGE_SECONDS });
   return cookie;
 }
 
-/**
- * The signed payload: the flash plus its own expiry, so a cookie replayed after its max-age
- * (browsers drop it, a script might not) is ignored too.
- */
+/** The flash with its own expiry, so a cookie replayed after its max-age is ignored too. */
 const PayloadSchema = z.object({ flash: FlashSchema, expires: z.number() });
 
 async function serializeFlash(request: Request, flash: Flash): Promise<string> {
@@ -88,10 +75,7 @@ export async function createToastHeaders(
   return new Headers({ "Set-Cookie": await serializeFlash(request, flash) });
 }
 
-/**
- * A 303 to `url` that shows `toast` there. `request` decides the cookie's Secure flag; `init`
- * can add headers (merged, so other cookies survive) or change the status.
- */
+/** A 303 to `url` that shows `toast` there; `init`'s headers are merged, so other cookies survive. */
 export async function redirectWithToast(
   request: Request,
   url: string,
@@ -112,16 +96,12 @@ export interface FlashResult {
   headers: Headers;
 }
 
-/**
- * The flash for this request, read once: returns it with a `Set-Cookie` that clears it. A
- * missing, unsigned, tampered, malformed or expired cookie gives nothing (never an error).
- */
+/** The flash for this request, with a `Set-Cookie` that clears it; a bad or expired cookie gives nothing. */
 export async function readFlash(request: Request, now = Date.now()): Promise<FlashResult> {
   const cookieHeader = request.headers.get("Cookie");
   const headers = new Headers();
   if (!cookieHeader || !/(?:^|;\s*)toast=/.test(cookieHeader)) return { toast: null, form: null, headers };
 
-  // Whatever the cookie holds, it has been seen: clear it.
   headers.append(
     "Set-Cookie",
     await toastCookie().serialize("", { secure: isSecure(request), maxAge: 0, expires: new Date(0) }),
@@ -138,11 +118,8 @@ export async function readFlash(request: Request, now = Date.now()): Promise<Fla
 }
 
 /**
- * Toasts for the response being built, keyed by the request's load context: for an action that
- * answers with the page itself (a failed sign-in: 400, the form kept) instead of a redirect.
- * Without JavaScript the root loader runs in the same request with the same context and renders
- * the toast at once; a flash cookie would instead surface on the page after this one. With
- * JavaScript the action's data carries the same toast and the page hands it to the Toaster.
+ * Toasts of actions that answer with their page (a failed sign-in), keyed by the request's context, which the root
+ * loader of the same request shares: a flash cookie would show them a page late.
  */
 const responseToasts = new WeakMap<object, Toast>();
 
@@ -161,13 +138,7 @@ export function takeResponseToast(context: unknown): Toast | null {
   return toast;
 }
 
-/**
- * What the page this request renders shows, given the flash read from the cookie and the toast
- * an action of this same request left (takeResponseToast). The latter is what the shopper just
- * did, so it is shown; since only one toast shows at a time, a flash toast that came with the
- * request then stays in its cookie (with its form, if any) for the next page, instead of being
- * cleared unseen.
- */
+/** The action's own toast wins; the cookie's then stays, uncleared, for the next page (one toast shows at a time). */
 export function flashForPage(responseToast: Toast | null, flash: FlashResult): FlashResult {
   if (!responseToast) return flash;
   if (!flash.toast) return { ...flash, toast: responseToast };

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
+import { PAGE_SIZE } from "../../app/models/catalogue/catalogue-query";
 import { CATEGORIES } from "../../app/models/catalogue/categories";
 import { expect, followLink, test, waitForHydration } from "./fixtures";
 
@@ -226,13 +227,13 @@ test.describe("catalogue", () => {
     await expect(page).toHaveURL(/\/products\/tools\?sort=price-low$/);
   });
 
-  test("pagination walks the catalogue 24 products at a time", async ({ page, hasJs }) => {
+  test("pagination walks the catalogue a page (PAGE_SIZE) at a time", async ({ page, hasJs }) => {
     await open(page, "/products", hasJs);
     const pagination = page.getByRole("navigation", { name: "Pagination" });
     await expect(pagination.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
     await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
     await expect(page.locator('head link[rel="next"]')).toHaveAttribute("href", "/products?page=2");
-    await expect(productCards(page)).toHaveCount(24);
+    await expect(productCards(page)).toHaveCount(PAGE_SIZE);
     const firstPage = await cardNames(page);
 
     await pagination.getByRole("link", { name: "Page 2" }).click();
@@ -298,7 +299,7 @@ test.describe("catalogue", () => {
     await expect(productCards(page)).toHaveCount(0);
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/products$/);
-    await expect(productCards(page)).toHaveCount(24);
+    await expect(productCards(page)).toHaveCount(PAGE_SIZE);
   });
 
   test("hostile query strings fall back to the defaults with status 200", async ({ page, hasJs }) => {
@@ -313,7 +314,7 @@ test.describe("catalogue", () => {
     await expect(
       page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 1" }),
     ).toHaveAttribute("aria-current", "page");
-    await expect(productCards(page)).toHaveCount(24);
+    await expect(productCards(page)).toHaveCount(PAGE_SIZE);
 
     const long = "x".repeat(3000);
     const searched = await open(page, `/products?search=${long}`, hasJs);

@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { PAGE_SIZE } from "../../app/models/catalogue/catalogue-query";
 import { DEFAULT_PORTS } from "../../scripts/support/default-ports";
 import { linkIn, type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { escapeRegExp, JourneyFailure, Lynx, type LynxPage } from "./lynx";
@@ -27,8 +28,6 @@ import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const PORT = Number(process.env.LYNX_PORT || DEFAULT_PORTS.lynx);
-/** The catalogue shows 24 products a page (docs/catalogue.md#paging). */
-const PAGE_SIZE = 24;
 /** At most this many key features on the product page (docs/product-page.md#contents). */
 const MAX_KEY_FEATURES = 5;
 

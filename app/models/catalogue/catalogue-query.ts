@@ -1,11 +1,7 @@
 import { cleanText, queryParam } from "../forms/request-text";
 import { type CategorySlug, isCategorySlug } from "./categories";
 
-/**
- * The catalogue's state lives in the URL (ADR 002). This module turns any query string,
- * however hostile, into a valid CatalogueQuery, and a query back into the shortest URL.
- * Every invalid value falls back to its default; nothing here throws.
- */
+/** The catalogue's state in the URL (ADR 002): any query string, however hostile, reads as a valid query. */
 
 export const SORTS = ["name", "price-low", "price-high", "rating"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -19,16 +15,13 @@ export const SORT_LABELS: Record<Sort, string> = {
 export const VIEWS = ["grid", "list"] as const;
 export type View = (typeof VIEWS)[number];
 
-/** The price sliders run over whole dollars; PRICE_MAX means "$100+", i.e. no upper bound. */
+/** The price sliders run over whole dollars; PRICE_MAX means "and up": no upper bound. */
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 100;
 export const PAGE_SIZE = 24;
 /** Only this much of a search term is used (docs/catalogue.md#search). */
 export const SEARCH_MAX_LENGTH = 100;
-/**
- * Common price ranges, offered as links beside the sliders with the number of products in each
- * (one step for anyone, and the way to filter by price in a text browser).
- */
+/** Links beside the sliders, with their counts: one step for anyone, and a text browser's way to filter by price. */
 export const PRICE_SHORTCUTS = [
   { label: "Under $10", min: PRICE_MIN, max: 10 },
   { label: "$10 to $25", min: 10, max: 25 },
@@ -39,23 +32,17 @@ export const PRICE_SHORTCUTS = [
 const PAGE_LIMIT = 100_000;
 
 export interface CatalogueQuery {
-  /** Trimmed, at most SEARCH_MAX_LENGTH characters, "" when absent. */
   search: string;
-  /**
-   * `exact=1`: search for the term as typed, without correcting a typo (the notice's "Search
-   * exactly" link, docs/catalogue.md#search). Only ever true with a search term.
-   */
+  /** `exact=1`: the term as typed, no typo correction (docs/catalogue.md#search); only with a search term. */
   exact: boolean;
   /** null means All Categories. */
   category: CategorySlug | null;
-  /** Whole dollars, PRICE_MIN..PRICE_MAX, min <= max. */
+  /** Whole dollars, min <= max. */
   min: number;
-  /** Whole dollars; PRICE_MAX means no upper bound. */
   max: number;
   inStock: boolean;
   sort: Sort;
   view: View;
-  /** 1-based. */
   page: number;
 }
 
@@ -89,10 +76,7 @@ function oneOf<T extends string>(raw: string | null, options: readonly T[]): T |
   return options.find((o) => o === raw) ?? null;
 }
 
-/**
- * Reads the catalogue query from URL parameters. `categorySlug` is the route's path segment
- * (`/products/:category`); an unknown slug means All Categories.
- */
+/** `categorySlug` is the path's (`/products/:category`); an unknown one means All Categories. */
 export function parseCatalogueQuery(params: URLSearchParams, categorySlug?: string | null): CatalogueQuery {
   const search = parseSearchTerm(params.get("search"));
   const category = isCategorySlug(categorySlug) ? categorySlug : null;
@@ -126,15 +110,11 @@ export function catalogueSearchParams(query: CatalogueQuery): URLSearchParams {
   return params;
 }
 
-/** The path for a category, or `/products` for All Categories. */
 export function cataloguePath(category: CategorySlug | null): string {
   return category ? `/products/${category}` : "/products";
 }
 
-/**
- * A link to the catalogue with some values changed. Changing any filter or the sort sends
- * the shopper back to page 1, since the old page number may no longer exist.
- */
+/** A link with some values changed; a new filter or sort goes back to page 1, which always exists. */
 export function catalogueHref(query: CatalogueQuery, changes: Partial<CatalogueQuery> = {}): string {
   const resetsPage = Object.keys(changes).some((k) => k !== "page" && k !== "view");
   // A new term is searched with typo correction again unless the change says otherwise.
@@ -144,11 +124,7 @@ export function catalogueHref(query: CatalogueQuery, changes: Partial<CatalogueQ
   return cataloguePath(next.category) + (qs ? `?${qs}` : "");
 }
 
-/**
- * Where a submitted filter form leads: the category moves from `?category=` into the path, the
- * page goes back to 1, and defaults are dropped. The loader redirects no-JS submissions here;
- * with JavaScript the form navigates here directly.
- */
+/** Where a submitted filter form leads: the category from `?category=` into the path, page 1, no defaults. */
 export function filterFormHref(params: URLSearchParams): string {
   return catalogueHref({ ...parseCatalogueQuery(params, params.get("category")), page: 1 });
 }

@@ -1,4 +1,4 @@
-/** A toast disappears after 5000 ms unless it says otherwise (docs/notices-and-toasts.md#kinds). */
+/** How long a toast shows unless it says otherwise (docs/notices-and-toasts.md#kinds). */
 export const TOAST_DURATION_MS = 5000;
 
 /** What every placeholder answers (docs/notices-and-toasts.md#coming-soon-notices). */
@@ -10,27 +10,19 @@ export function errorMessage(message?: string): string {
   return message || "Something went wrong";
 }
 
-/**
- * A toast as it travels in the flash cookie and the root loader's JSON. The server validates it
- * with a zod schema when it reads the cookie (app/services/toast.server.ts); these plain types
- * keep zod out of the browser bundle.
- *
- * - `duration`: milliseconds before it closes by itself; absent means the default 5000 ms, and
- *   `null` means "never" (Radix's `Infinity`, which JSON cannot carry). `toRadixDuration` turns it
- *   back into `Infinity` for Radix.
- * - `action`: an optional link shown in the toast, e.g. `{ label: "View cart", href: "/cart" }`.
- *   It is a link (not a callback) so it works from server HTML; `href` must be a path on this site.
- */
+/** A toast as the flash cookie and the root loader's JSON carry it (docs/notices-and-toasts.md#kinds). */
 export interface Toast {
   id: string;
   title?: string;
   description: string;
+  /** A link, not a callback, so it works from server HTML; `href` is a path on this site. */
   action?: { label: string; href: string };
   variant: "default" | "destructive";
+  /** Milliseconds, TOAST_DURATION_MS when absent; `null` is never (Radix's `Infinity`, which JSON cannot carry). */
   duration?: number | null;
 }
 
-/** What code asks for: everything but the description is optional; the id is made up if absent. */
+/** What code asks for: everything but the description is optional. */
 export type ToastInput = Omit<Toast, "id" | "variant"> & { id?: string; variant?: Toast["variant"] };
 
 /** A short random id: enough to tell one toast from the next one, not a secret. */
@@ -38,29 +30,23 @@ function createToastId(): string {
   return Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
 }
 
-/** A toast with its id and variant filled in. */
 export function completeToast(input: ToastInput): Toast {
   return { ...input, id: input.id ?? createToastId(), variant: input.variant ?? "default" };
 }
 
-/** `duration` in the form Radix Toast wants: `null` ("never") becomes `Infinity`. */
 export function toRadixDuration(duration: Toast["duration"]): number {
   if (duration === null) return Infinity;
   return duration ?? TOAST_DURATION_MS;
 }
 
-/**
- * A form that posted to an action on another URL and was sent back (no JavaScript): what the
- * shopper typed and what was wrong, so the page it came from can show both. Used by the footer's
- * newsletter box, which appears on every page and so cannot post to the page's own action.
- */
+/** A form posted to another URL's action and sent back without JavaScript (the newsletter box): values and errors. */
 export interface FlashForm {
   form: string;
   values: Record<string, string>;
   errors: Record<string, string>;
 }
 
-/** Everything the flash cookie carries; both parts are optional. */
+/** Everything the flash cookie carries. */
 export interface Flash {
   toast?: Toast;
   form?: FlashForm;
