@@ -1,5 +1,5 @@
 -- Failed sign-ins and sign-ups counted per email and per client address where every server process
--- sees them (docs/accounts.md#rate-limits, ADR 019): with several processes, a count kept in each
+-- sees them (docs/accounts.md#sign-in-limits, ADR 019): with several processes, a count kept in each
 -- process's memory would give an attacker one allowance per process.
 --
 -- Only the shop's server may read or change the counts: on a hosted project it calls these

@@ -1,5 +1,5 @@
 -- Sign-in and sign-up attempts admitted through token buckets, taken before any password is checked
--- (docs/accounts.md#rate-limits, ADR 023). They replace the failure counts of
+-- (docs/accounts.md#sign-in-limits, ADR 023). They replace the failure counts of
 -- 20251125000000_auth_failures.sql, whose check and count were two statements: attempts sent in
 -- parallel all passed the check before any was counted.
 --
