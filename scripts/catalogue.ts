@@ -19,8 +19,8 @@ import {
   type CatalogueRecord,
   describeProblem,
   formatOfFile,
-  writeCatalogueFile,
-} from "~/backends/catalogue-file.server";
+} from "~/backends/catalogue-file/catalogue-record.server";
+import { writeCatalogueFile } from "~/backends/catalogue-file/write-catalogue-file.server";
 import { configuredDatabase } from "~/backends/index.server";
 import {
   type CatalogueImportResult,

@@ -13,10 +13,10 @@ import {
   type CatalogueRecord,
   describeProblem,
   formatOfFile,
-  readCatalogueFile,
   type RowProblem,
-  writeCatalogueFile,
-} from "~/backends/catalogue-file.server";
+} from "~/backends/catalogue-file/catalogue-record.server";
+import { readCatalogueFile } from "~/backends/catalogue-file/read-catalogue-file.server";
+import { writeCatalogueFile } from "~/backends/catalogue-file/write-catalogue-file.server";
 import { CATEGORIES } from "~/models/catalogue/categories";
 
 // The real file system, counted: the picture checks are cached per path.

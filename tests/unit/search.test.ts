@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { CatalogueRecord } from "~/backends/catalogue-file.server";
+import type { CatalogueRecord } from "~/backends/catalogue-file/catalogue-record.server";
 import { facetArguments, toCatalogueFacets } from "~/backends/facets.server";
 import { importCatalogueFile } from "~/backends/sql/catalogue.server";
 import { SqlProductRepository } from "~/backends/sql/products.server";

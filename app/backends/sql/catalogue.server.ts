@@ -1,9 +1,5 @@
-import {
-  type CatalogueFormat,
-  type CatalogueRecord,
-  readCatalogueFile,
-  type RowProblem,
-} from "~/backends/catalogue-file.server";
+import type { CatalogueFormat, CatalogueRecord, RowProblem } from "~/backends/catalogue-file/catalogue-record.server";
+import { readCatalogueFile } from "~/backends/catalogue-file/read-catalogue-file.server";
 import { PRODUCT_COLUMNS } from "~/backends/product-row.server";
 
 import type { SqlClient, SqlQueries } from "./sql-client.server";
