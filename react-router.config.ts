@@ -9,5 +9,6 @@ export default {
     // The load context is a RouterContextProvider with typed keys (app/load-context.server.ts).
     v8_middleware: true,
     v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
   },
 } satisfies Config;
