@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 
 import nodemailer from "nodemailer";
 
-/**
- * Where mail goes (docs/accounts.md#mail): an SMTP server (SMTP_URL) through nodemailer, or, with
- * none (the embedded quick start), one .eml file a mail in a folder of the shop's own, which any
- * mail client opens. Both are made by nodemailer, so a file is the very message SMTP would carry.
- */
+import { makeOwnerOnlyDirectory } from "./owner-only-files.server";
+
+// Where mail goes (docs/accounts.md#mail): SMTP_URL, or an .eml file a mail, the very message SMTP would carry.
 
 export interface MailMessage {
   from: string;
@@ -41,16 +39,12 @@ export function smtpTransport(url: string, options: { timeoutMs?: number } = {})
   };
 }
 
-/**
- * Each message as `<time>-<random>.eml` in `dir`, which is made the owner's alone (0700, files 0600,
- * as everything under DATA_DIR: app/lib/owner-only-files.server.ts). The log says where the folder
- * is, never what a mail says: a link in it signs its follower in.
- */
+/** Each message as `<time>-<random>.eml` in `dir`, the owner's alone: a link in a mail signs its follower in. */
 export function fileTransport(dir: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeOwnerOnlyDirectory(dir);
       const { message: raw } = (await composer.sendMail(message)) as { message: Buffer };
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
       writeFileSync(path.join(dir, name), raw, { mode: 0o600, flag: "wx" });

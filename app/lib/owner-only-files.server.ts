@@ -1,22 +1,31 @@
-import { chmodSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-/**
- * Files for the user a process runs as and no other: folders 0700, files 0600. What the shop keeps
- * (its database, cookie secret and backups) holds password hashes, sessions and the secret that
- * signs cookies, so nobody else on the machine may read or change any of it (docs/deploy.md).
- */
+// Folders 0700, files 0600: what the shop keeps is its owner's alone (docs/deploy.md#the-shops-files).
 
 /** Group's and others' permission bits. */
 export const OTHERS_BITS = 0o077;
 
-/**
- * Makes everything this process creates from now on its owner's alone, whatever umask it was
- * started with (often 022, which leaves new files readable by every user). Call it before anything
- * is created: first thing in an entry point.
- */
+/** Whatever this process creates from now on is its owner's alone, whatever the umask; call it first. */
 export function createOwnerOnlyFiles(): void {
   process.umask(OTHERS_BITS);
+}
+
+/**
+ * `mkdir -p` at 0700, one folder at a time: Node's recursive mkdir retries forever where the
+ * kernel answers ENOENT under a folder that exists (`/proc/x`).
+ */
+export function makeOwnerOnlyDirectory(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST" && statSync(dir).isDirectory()) return;
+    const parent = path.dirname(dir);
+    if (code !== "ENOENT" || parent === dir || existsSync(parent)) throw error;
+    makeOwnerOnlyDirectory(parent);
+    mkdirSync(dir, { mode: 0o700 });
+  }
 }
 
 function chmodIfThere(file: string, mode: number): void {
@@ -27,10 +36,7 @@ function chmodIfThere(file: string, mode: number): void {
   }
 }
 
-/**
- * `chmod -R` to the owner alone: `dir` and the folders in it 0700, the files 0600. Links are left as
- * they are (chmod would change what they point at), and so are sockets, which their makers restrict.
- */
+/** `chmod -R` to the owner alone; links (chmod would follow them) and sockets are left as they are. */
 export function restrictToOwner(dir: string): void {
   chmodSync(dir, 0o700);
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {

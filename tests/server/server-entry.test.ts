@@ -303,6 +303,25 @@ describe("starting", () => {
     }
   });
 
+  it.runIf(process.platform === "linux")(
+    "refuses a DATA_DIR that cannot be created within 5 s, in one line, with exit code 1",
+    async () => {
+      // The kernel answers ENOENT for a new folder in /proc, where Node's recursive mkdir retries forever.
+      const started = performance.now();
+      const { code, output } = await runUntilExit({ dataDir: "/proc/makervolt-nope/data" }, 10_000);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(code).toBe(1);
+      expect(logLines(output).map(({ level, msg }) => ({ level, msg }))).toEqual([
+        {
+          level: 60,
+          msg:
+            "MakerVolt could not start: DATA_DIR /proc/makervolt-nope/data cannot be created there: " +
+            "fix it, or set DATA_DIR to a writable directory.",
+        },
+      ]);
+    },
+  );
+
   it.runIf(process.getuid?.() === 0)("refuses a DATA_DIR this user cannot write, in one line", async () => {
     const parent = mkdtempSync(path.join(tmpdir(), "makervolt-locked-"));
     // Nobody may write here; root may only by overriding the permissions, which this server cannot.

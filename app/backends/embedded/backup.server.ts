@@ -4,28 +4,10 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 
-import { restrictToOwner } from "~/lib/owner-only-files.server";
+import { makeOwnerOnlyDirectory, restrictToOwner } from "~/lib/owner-only-files.server";
 
-/**
- * Backups of the embedded database while the shop runs (ADR 028, docs/operations.md#backups).
- *
- * A backup is a gzipped tar of DATA_DIR as it is at one instant when no statement runs: the files
- * a crash at that instant would have left, which PostgreSQL opens by replaying its write-ahead log,
- * so everything committed before the backup began is in it and nothing half-written is. PGlite runs
- * one statement at a time in this process, so holding its locks keeps every statement and
- * transaction out. Copying all of DATA_DIR under them took 0.6-1.1 s at 10,000 products (100 MB),
- * during which no shopper could sign in; so the files are copied twice, as rsync would: first while
- * the shop runs (a torn copy), then, under the locks, again only those changed since or changed
- * just before (the log's current segment, a few tables' pages). The copy goes to a directory beside
- * the backup and is compressed after the locks are let go.
- *
- * PGlite's own `dumpDataDir` does the same copy but fails on the lock's socket in DATA_DIR (a file
- * it cannot read), and the lock's file and socket must not be restored anyway.
- *
- * DATA_DIR's `session-secret` is in the backup (a restored shop keeps its shoppers signed in), so
- * backups are as secret as DATA_DIR: a new backup directory, the copy being made and the archive
- * are all their owner's alone (0700 and 0600), whatever the umask or BACKUP_DIR's own mode.
- */
+// A gzipped tar of DATA_DIR as a crash at one instant would leave it, copied twice as rsync would (the second pass
+// under PGlite's locks), while the shop runs (ADR 028); as secret as DATA_DIR itself (ADR 033).
 
 /** A backup's file name: `makervolt-2026-11-26T21-40-00.123Z.tar.gz`, so names sort by time. */
 const BACKUP_NAME = /^makervolt-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.tar\.gz$/;
@@ -41,17 +23,10 @@ interface CopiedFile {
   size: bigint;
 }
 
-/**
- * A file modified this recently before its copy could have changed again within the same tick of
- * a coarse file-system clock without its time showing it: it is copied again regardless.
- */
+/** A file modified this recently may have changed again within a coarse clock's tick: copied again regardless. */
 const RECENT_NS = 2_000_000_000n;
 
-/**
- * Copies the files of `from` (lock files left out) into `to`, except those `copied` already holds
- * unchanged; removes from `to` what `from` no longer has. Resolves to what it copied, as `copied`
- * for the next pass.
- */
+/** Copies what changed since `copied` from `from` (lock files left out) into `to`; resolves to the next `copied`. */
 async function copyChanged(
   from: string,
   to: string,
@@ -89,12 +64,9 @@ function backupName(now: Date): string {
   return `makervolt-${now.toISOString().replaceAll(":", "-")}.tar.gz`;
 }
 
-/**
- * Backs up the open database `db`, whose files are in `dataDir`, into `backupDir` (created if
- * needed), then keeps only the newest `keep` backups there. Resolves to the new backup.
- */
+/** Backs up the open database `db` (its files in `dataDir`) into `backupDir`, keeping the newest `keep`. */
 export async function backUp(db: PGlite, dataDir: string, backupDir: string, keep: number = Infinity): Promise<Backup> {
-  await mkdir(backupDir, { recursive: true, mode: 0o700 });
+  makeOwnerOnlyDirectory(backupDir);
   const name = backupName(new Date());
   const staging = path.join(backupDir, `.${name}.files`);
   const partial = path.join(backupDir, `.${name}.partial`);
@@ -106,8 +78,7 @@ export async function backUp(db: PGlite, dataDir: string, backupDir: string, kee
     await mkdir(staging, { mode: 0o700 });
     const copied = await copyChanged(dataDir, staging, new Map());
     const pauseStarted = performance.now();
-    // The transaction lock first, as PGlite's own transactions take them: a transaction under way
-    // finishes before the copy, and no statement runs during it.
+    // The transaction lock first, as PGlite's transactions take them: one under way finishes before the copy.
     await db._runExclusiveTransaction(() => db._runExclusiveQuery(() => copyChanged(dataDir, staging, copied)));
     const pausedMs = performance.now() - pauseStarted;
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, ["."]);
@@ -150,14 +121,8 @@ function isFileOrFolder(type: string): boolean {
 }
 
 /**
- * Unpacks `file` into `dir` (new or empty), checking first that it is a backup of a database:
- * a tar of files and folders only, whose entries stay inside it and which holds PG_VERSION. Throws
- * with what is wrong, naming the entry.
- *
- * A link in a backup is refused, not skipped: no backup of ours has one, so one means the file was
- * made by someone else, and node-tar checks only a link's own target, not where it leads through
- * links unpacked before it (`y -> ../..`, then `x -> y/../elsewhere`), which PostgreSQL would then
- * write through. Devices and FIFOs likewise.
+ * Unpacks `file` into `dir` (new or empty) once it is known to be a backup: files and folders only, inside it,
+ * holding PG_VERSION; otherwise throws naming the entry. A link is refused, not skipped (ADR 033).
  */
 export async function unpackBackup(file: string, dir: string): Promise<void> {
   let holdsCluster = false;
@@ -180,9 +145,8 @@ export async function unpackBackup(file: string, dir: string): Promise<void> {
   if (foreign)
     throw new Error(`${file} is not a MakerVolt backup: ${foreign}, and a backup holds only files and folders.`);
   if (!holdsCluster) throw new Error(`${file} is not a MakerVolt backup: it holds no database (no PG_VERSION).`);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  // strict: a damaged entry fails the restore; tar refuses paths that leave `dir` by itself. Only
-  // files and folders again, should the file have changed since it was read above.
+  makeOwnerOnlyDirectory(dir);
+  // Files and folders only again, should the file have changed since it was read.
   await tar.extract({
     file,
     cwd: dir,

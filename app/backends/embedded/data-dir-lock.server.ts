@@ -7,20 +7,9 @@ import { StartupError } from "~/lib/startup-error.server";
 
 import { answerControl, CONTROL_SOCKET_FILE, restrictSocket } from "./control-socket.server";
 
-/**
- * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
- * So whoever opens a DATA_DIR first creates `makervolt.lock` there (atomically: only one creator
- * wins) and listens on a Unix socket beside it, `makervolt.lock.sock`. Later openers ask that
- * socket: it answers while its server lives, on this host or in another container on the same
- * machine, and the operating system closes it when the process dies, however it dies (kill -9, a
- * crash, a container removed). A lock whose socket no longer answers is stale and taken over,
- * whatever hostname or pid its owner had: a container recreated under a new hostname after a
- * kill -9 starts again.
- *
- * Where the socket cannot be made (a DATA_DIR path longer than a socket path may be), the lock
- * falls back to its pid and host: a live pid on this host holds it, and a lock from another host
- * is taken to be live.
- */
+// PGlite does not lock its directory, and two writers corrupt it: the first opener creates `makervolt.lock` and
+// listens beside it, and a lock whose socket no longer answers is stale, whoever owned it (ADR 010, ADR 028). Where no
+// socket can be made (too long a path), its pid and host tell.
 const LOCK_FILE = "makervolt.lock";
 const SOCKET_FILE = CONTROL_SOCKET_FILE;
 
@@ -44,7 +33,9 @@ export function dataDirProblem(dir: string, error: unknown): StartupError {
         ? "is not a directory"
         : code === "ENOSPC"
           ? "is on a full disk"
-          : `cannot be used (${code ?? (error as Error).message})`;
+          : code === "ENOENT"
+            ? "cannot be created there"
+            : `cannot be used (${code ?? (error as Error).message})`;
   return new StartupError(`DATA_DIR ${dir} ${reason}: fix it, or set DATA_DIR to a writable directory.`, {
     cause: error,
   });
@@ -107,10 +98,7 @@ function ageMs(file: string): number {
   }
 }
 
-/**
- * What the lock in `dir` (its file read as `owner`) is: held by a server that runs, taken a moment
- * ago by one that is still starting (no socket yet), or free to take over.
- */
+/** The lock in `dir`, its file read as `owner`: held, taken by a server still starting, or stale. */
 async function lockState(dir: string, owner: LockOwner | null): Promise<"held" | "starting" | "stale"> {
   if (!owner) return "stale";
   if (!owner.socket) return pidRuns(owner) ? "held" : "stale";
@@ -127,10 +115,7 @@ export async function isAbandoned(dir: string): Promise<boolean> {
   return owner !== null && (await lockState(dir, owner)) === "stale";
 }
 
-/**
- * Listens on the lock's socket, which also carries the operator's commands to this server
- * (control-socket.server.ts); null when it cannot be made (the lock then relies on its pid).
- */
+/** Listens on the lock's socket, which carries the operator's commands too; null when it cannot be made. */
 async function listen(dir: string, socketPath: string): Promise<net.Server | null> {
   // A socket file left by a dead owner (its lock already taken over) would refuse the address.
   rmSync(socketPath, { force: true });
@@ -177,8 +162,7 @@ export async function lockDataDir(dir: string): Promise<() => void> {
             `Stop that server first, or give this one its own DATA_DIR; if no server uses it, delete ${file}.`,
         );
       }
-      // Stale (or unreadable: a lock being written this instant is retried by the loop): moved
-      // aside atomically, so of two servers finding it at once only one removes it.
+      // Stale (or being written this instant: retried): moved aside atomically, so only one server removes it.
       if (owner || attempt > 0) {
         const aside = `${file}.stale-${process.pid}`;
         try {

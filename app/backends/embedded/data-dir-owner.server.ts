@@ -1,25 +1,17 @@
-import { accessSync, chmodSync, constants, mkdirSync, statSync } from "node:fs";
+import { accessSync, chmodSync, constants, statSync } from "node:fs";
 
-import { OTHERS_BITS } from "~/lib/owner-only-files.server";
+import { makeOwnerOnlyDirectory, OTHERS_BITS } from "~/lib/owner-only-files.server";
 import { StartupError } from "~/lib/startup-error.server";
 
 import { dataDirProblem } from "./data-dir-lock.server";
 
-/**
- * DATA_DIR is the shop's alone (docs/deploy.md#the-shops-files): its write-ahead log holds every
- * email and password hash written lately, `postgresql.auto.conf` is the server's configuration,
- * and `session-secret` signs every cookie. The folder's own mode is the gate: at 0700 no other user
- * can open anything inside, whatever the files' modes.
- */
+// DATA_DIR is the shop's alone, its own 0700 the gate (docs/deploy.md#the-shops-files, ADR 033).
 
-/**
- * Creates `dir` (0700, with any missing parents) if it does not exist, and refuses one this user
- * may not write or does not own. Call it before anything is written in DATA_DIR.
- */
+/** Creates `dir` (0700) if need be and refuses one this user may not write or does not own; before any write. */
 export function claimDataDir(dir: string): void {
   let owner: number;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeOwnerOnlyDirectory(dir);
     accessSync(dir, constants.W_OK);
     owner = statSync(dir).uid;
   } catch (error) {
@@ -34,11 +26,7 @@ export function claimDataDir(dir: string): void {
     );
 }
 
-/**
- * Shuts group and others out of `dir` at once (0700) if they could reach it; returns the warning
- * to log then, or null. The files inside are made 0600 once the database has opened
- * (database.server.ts), since PGlite sets their modes itself.
- */
+/** Shuts group and others out of `dir` (0700) if they could reach it: the warning to log, or null. */
 export function shutOthersOut(dir: string): string | null {
   const mode = statSync(dir).mode & 0o777;
   if ((mode & OTHERS_BITS) === 0) return null;
