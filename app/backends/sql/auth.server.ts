@@ -25,11 +25,7 @@ import { enqueueMail } from "./mail-outbox.server";
 import { hashPassword, needsRehash, PasswordHashesBusy, verifyDummyPassword, verifyPassword } from "./password.server";
 import type { SqlClient, SqlQueries } from "./sql-client.server";
 
-/**
- * Accounts and server-side sessions in the embedded database or a PostgreSQL server (ADR 030, ADR 016). The cookie holds a
- * random 256-bit token; the table holds its SHA-256. A session ends when the shopper signs out,
- * after a week without a visit (sliding), or 30 days after sign-in, whichever comes first.
- */
+/** Accounts and sessions on the SQL backend: the cookie holds a random token, the table its SHA-256 (ADR 030). */
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -86,11 +82,7 @@ export class SqlAuthBackend implements AuthBackend {
     this.onMail = options.onMail ?? (() => {});
   }
 
-  /**
-   * The account, unconfirmed, and its confirmation mail in one transaction; for an email that has an
-   * account, a mail to its owner instead and the same answer (no enumeration). The password is
-   * hashed either way, so both take as long.
-   */
+  /** The account and its mail in one transaction; a taken email mails its owner, answered and timed alike (ADR 035). */
   async signUp(email: string, password: string, links: MailLinks): Promise<SignUpOutcome> {
     try {
       const encrypted = await hashPassword(password);
@@ -220,11 +212,7 @@ export class SqlAuthBackend implements AuthBackend {
     return this.mailLink(email, "recovery", links);
   }
 
-  /**
-   * A new link of `type` mailed to the account of `email` (a confirmation only while it is
-   * unconfirmed), in one transaction with its outbox row; nothing for any other address, and the
-   * same answer either way (no enumeration).
-   */
+  /** A new link mailed to the account of `email` (a confirmation only while unconfirmed); the same answer for any. */
   private async mailLink(
     email: string,
     type: "signup" | "recovery",
@@ -293,10 +281,7 @@ export class SqlAuthBackend implements AuthBackend {
     }
   }
 
-  /**
-   * A new link for `userId`: a random 256-bit token, of which only the SHA-256 is kept. It replaces
-   * the account's earlier links of that type (the newest mail is the one that works).
-   */
+  /** A new link's token, kept as its SHA-256; it replaces the account's earlier one of that type (ADR 035). */
   private async issueLink(tx: SqlQueries, userId: string, type: LinkType, now: Date): Promise<string> {
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
     await tx.query("delete from auth.email_links where user_id = $1 and type = $2", [userId, type]);
@@ -318,10 +303,8 @@ export class SqlAuthBackend implements AuthBackend {
   }
 
   /**
-   * Rewrites a hash made with older scrypt parameters (password.server.ts) now that the password
-   * is known to be right, so the account's next sign-in costs what new ones do. Only if the hash
-   * is still the one checked (a racing sign-in may have rewritten it); a failure here is logged
-   * and the sign-in goes on, since the old hash still verifies.
+   * Rewrites an older hash now that the password is known, unless a racing sign-in already did; a failure is only
+   * logged, since the old hash still verifies.
    */
   private async rehash(userId: string, checked: string, password: string): Promise<void> {
     try {

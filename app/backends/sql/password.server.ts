@@ -43,9 +43,7 @@ export class PasswordHashesBusy extends Error {
 }
 
 export interface HashQueueOptions {
-  /** Hashes waiting behind the one running; one more is refused. */
   maxWaiting: number;
-  /** Refuse a hash whose expected wait (hashes ahead x recent mean hash time) is over this (ms). */
   maxExpectedWaitMs: number;
   /** For tests: the clock hash times are read from (ms). */
   now?: () => number;

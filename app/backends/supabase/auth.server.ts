@@ -5,6 +5,7 @@ import {
   isAuthRetryableFetchError,
   isAuthSessionMissingError,
   type Session,
+  type SupabaseClient,
 } from "@supabase/supabase-js";
 import { z } from "zod";
 
@@ -27,29 +28,12 @@ import type { BoundedFetchOptions } from "./bounded-fetch.server";
 import { createSupabaseClient, type SupabaseSettings } from "./client.server";
 
 /**
- * Hosted Supabase Auth (GoTrue) through supabase-js: signUp, signInWithPassword, signOut and
- * refreshSession (docs/accounts.md#sessions); resend, verifyOtp, resetPasswordForEmail and updateUser
- * for the mailed links, which Supabase sends itself (docs/accounts.md#mailed-links-on-hosted-supabase,
- * ADR 039). The tokens never reach the browser's script: they travel as the session reference
- * inside the signed, HttpOnly `__session` cookie, with the user's id and email (signed with our
- * secret, so a page view needs no call to the service).
- *
- * The access token is refreshed on the server when it expires within 10 s, at most
- * once per request (session.server.ts shares one lookup between a request's loaders, since a
- * refresh token is single-use). The session ends (the cookie is cleared) only when the service
- * says it is invalid; when the service is unreachable, slow or failing, the page shows signed out
- * and the cookie is kept, so the shopper is signed in again once the service is back.
- * A session revoked elsewhere stays usable here until its access token expires (an hour by
- * default), the usual trade-off of JWT sessions.
+ * Hosted Supabase Auth (GoTrue) through supabase-js. Its tokens travel only in the signed, HttpOnly session cookie,
+ * and a session ends only when GoTrue says so (ADR 030, docs/accounts.md#sessions); the mailed links: ADR 039.
  */
 
-/** A session whose access token expires within this many seconds is refreshed first. */
 const EXPIRY_MARGIN_SECONDS = 10;
-/**
- * supabase-js retries a refresh that fails on the network for up to 30 s; a page must
- * not wait that long. The auth client's calls share one deadline (see bounded-fetch.server.ts),
- * which ends that loop; this is the caller's own limit, a little longer, in case it does not.
- */
+/** The caller's own limit on a refresh, a little past the shared deadline that should end auth-js's retries. */
 const REFRESH_TIMEOUT_MS = 2800;
 
 const StoredSessionSchema = z.object({
@@ -90,12 +74,7 @@ type Operation =
   | "recovery link"
   | "password change";
 
-/**
- * A 429 from GoTrue: its per-address limit, which every shopper shares because all of them reach it
- * from the server's address. Not the shopper's doing, so the operator is told (once per answer, at
- * warn level, with GoTrue's code and words but never an email, a token or a password) that the
- * project's Auth rate limits need raising (docs/accounts.md#hosted-supabase-at-scale).
- */
+/** GoTrue's limit per address, which all shoppers share (docs/accounts.md#hosted-supabase-at-scale). */
 function warnRateLimited(operation: Operation, error: AuthError): void {
   logger().warn(
     `supabase auth: ${operation} was rate limited by Supabase Auth (429 ${error.code ?? "no code"}: ` +
@@ -104,13 +83,7 @@ function warnRateLimited(operation: Operation, error: AuthError): void {
   );
 }
 
-/**
- * GoTrue's answer as a shopper reads it (docs/accounts.md#failures): its own message where it sent one ("Invalid login
- * credentials", "User already registered", a weak password); for a network failure, a time-out
- * or a server error (never the shopper's doing), a message saying to try again later; for its
- * rate limit (429, never the shopper's doing either), ours saying the service is busy, since its own
- * words ("email rate limit exceeded") would mislead a shopper who tried once.
- */
+/** GoTrue's answer as a shopper reads it (docs/accounts.md#failures). */
 function toAuthFailure(error: unknown, operation: Operation): AuthFailure {
   if (!isAuthError(error)) return { code: "network", message: AUTH_MESSAGES.unavailable, status: 0 };
   const authError = error as AuthError;
@@ -146,23 +119,13 @@ function isServiceTrouble(failure: AuthFailure): boolean {
   return isAuthOutage(failure) || failure.status === 429;
 }
 
-/**
- * A link GoTrue would not take (403 otp_expired for a used, expired or unknown token; 400 or 422 for one
- * it cannot read; 401 or 403 for the session a recovery link started, once it has ended): "Email link is
- * invalid or has expired", as the SQL backend says. Outages and GoTrue's 429 stay what they are.
- */
+/** A link GoTrue would not take is "invalid or has expired"; outages and its 429 stay what they are (ADR 039). */
 function toLinkFailure(error: unknown, operation: Operation): AuthFailure {
   const failure = toAuthFailure(error, operation);
   return isServiceTrouble(failure) ? failure : linkInvalid();
 }
 
-/**
- * GoTrue's 429 for a mail it sent the same account less than a minute ago ("For security purposes, you
- * can only request this after 42 seconds."), as against the project's hourly email limit ("email rate
- * limit exceeded"); both have the code over_email_send_rate_limit. Only an address with an account can
- * meet it, so telling it would say which addresses have one: a mail went out just now, which is what a
- * shopper is told anyway (ADR 039).
- */
+/** GoTrue's 429 for a mail sent this account under a minute ago (told by its words): answered as sent (ADR 039). */
 function isRecentMailToAccount(error: AuthError): boolean {
   return error.status === 429 && /^for security purposes/i.test(error.message);
 }
@@ -172,11 +135,7 @@ function confirmUrl(links: MailLinks): string {
   return `${links.origin}/auth/confirm`;
 }
 
-/**
- * Whether a failed refresh means the session is over: only the service saying so (a 4xx such as
- * 400 "Invalid Refresh Token" or a missing session). A network failure, a time-out (408), rate
- * limiting (429) or a 5xx says nothing about the session, which is kept to try again.
- */
+/** Whether a failed refresh ends the session: only GoTrue saying so, a 4xx but 408 and 429 (ADR 030). */
 function endsSession(error: unknown): boolean {
   if (isAuthSessionMissingError(error)) return true;
   if (!isAuthApiError(error)) return false;
@@ -200,20 +159,12 @@ export class SupabaseAuthBackend implements AuthBackend {
     this.fetchOptions = options.fetch ?? {};
   }
 
-  /**
-   * A client per call: supabase-js keeps a session inside its client, and shoppers must never
-   * share one. All of its requests share one deadline, auth-js's own retries included.
-   */
+  /** A client per call, since supabase-js keeps a session in its client; its calls share one deadline. */
   private client() {
     return createSupabaseClient(this.settings, { ...this.fetchOptions, shareDeadline: true });
   }
 
-  /**
-   * With the project's "Confirm email" switch on, GoTrue mails the confirmation link (to
-   * `emailRedirectTo`, which its template may use) and answers a taken address with a made-up user and
-   * no session, as it does a new one. With the switch off it says "User already registered" instead:
-   * answered here as a new address would be, without a session (docs/accounts.md#no-enumeration).
-   */
+  /** A taken address answers as a new one, without a session, whatever the "Confirm email" switch (ADR 039). */
   async signUp(email: string, password: string, links: MailLinks): Promise<SignUpOutcome> {
     try {
       const { data, error } = await this.client().auth.signUp({
@@ -286,72 +237,36 @@ export class SupabaseAuthBackend implements AuthBackend {
     }
   }
 
-  /**
-   * POST /resend (type signup): GoTrue mails an account that waits for confirmation and answers 200 for
-   * any other address, so the answer tells nothing. Only an outage or the project's mail limit is an error.
-   */
-  async resendConfirmation(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
-    try {
-      const { error } = await this.client().auth.resend({
-        type: "signup",
-        email,
-        options: { emailRedirectTo: confirmUrl(links) },
-      });
-      return { error: this.mailRequestFailure(error, "resend confirmation") };
-    } catch (error) {
-      return { error: toAuthFailure(error, "resend confirmation") };
-    }
+  /** POST /resend: GoTrue answers alike for every address (ADR 039). */
+  resendConfirmation(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    return this.mailRequest("resend confirmation", (auth) =>
+      auth.resend({ type: "signup", email, options: { emailRedirectTo: confirmUrl(links) } }),
+    );
   }
 
-  /**
-   * POST /verify with the token hash, as type `email`: GoTrue's current name for a confirmation, which
-   * takes the links of "Confirm signup" mails whichever `type` their URL carries. Starts a session.
-   */
+  /** POST /verify as type `email`, which takes a "Confirm signup" link whatever its `type` says (ADR 039). */
   async confirmEmail(tokenHash: string): Promise<AuthOutcome> {
-    try {
-      const { data, error } = await this.client().auth.verifyOtp({ token_hash: tokenHash, type: "email" });
-      if (error) return { ok: false, error: toLinkFailure(error, "confirm email") };
-      if (!data.session) return { ok: false, error: toAuthFailure(null, "confirm email") };
-      const stored = toStored(data.session);
-      return { ok: true, user: stored.user, session: JSON.stringify(stored) };
-    } catch (error) {
-      return { ok: false, error: toLinkFailure(error, "confirm email") };
-    }
+    const verified = await this.verifyLink(tokenHash, "email", "confirm email");
+    if (!verified.ok) return verified;
+    const stored = toStored(verified.session);
+    return { ok: true, user: stored.user, session: JSON.stringify(stored) };
   }
 
-  /** POST /recover: GoTrue mails an address that has an account and answers 200 for any other. */
-  async requestPasswordReset(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
-    try {
-      const { error } = await this.client().auth.resetPasswordForEmail(email, { redirectTo: confirmUrl(links) });
-      return { error: this.mailRequestFailure(error, "reset request") };
-    } catch (error) {
-      return { error: toAuthFailure(error, "reset request") };
-    }
+  /** POST /recover: GoTrue answers alike for every address (ADR 039). */
+  requestPasswordReset(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }> {
+    return this.mailRequest("reset request", (auth) =>
+      auth.resetPasswordForEmail(email, { redirectTo: confirmUrl(links) }),
+    );
   }
 
-  /**
-   * POST /verify as type `recovery`. GoTrue uses the token up here, when the link is followed, and
-   * answers with a session of the account: that session, as the session cookie keeps one, is the grant
-   * the reset page keeps until the new password is chosen (ADR 039).
-   */
+  /** POST /verify as type `recovery`: GoTrue uses the token up now, and its session is the reset's grant (ADR 039). */
   async openRecoveryLink(tokenHash: string): Promise<RecoveryOutcome> {
-    try {
-      const { data, error } = await this.client().auth.verifyOtp({ token_hash: tokenHash, type: "recovery" });
-      if (error) return { ok: false, error: toLinkFailure(error, "recovery link") };
-      if (!data.session) return { ok: false, error: toAuthFailure(null, "recovery link") };
-      return { ok: true, grant: JSON.stringify(toStored(data.session)) };
-    } catch (error) {
-      return { ok: false, error: toLinkFailure(error, "recovery link") };
-    }
+    const verified = await this.verifyLink(tokenHash, "recovery", "recovery link");
+    if (!verified.ok) return verified;
+    return { ok: true, grant: JSON.stringify(toStored(verified.session)) };
   }
 
-  /**
-   * PUT /user with the grant's session sets the password; then a sign-in with it starts this browser's
-   * new session, and POST /logout?scope=others from that session ends every other one, the grant's
-   * included, so the grant works once. Nothing is ended before the new session exists: a failure on the
-   * way leaves the grant working, and trying again sets the same password (GoTrue's same_password is
-   * then no refusal) and goes on (ADR 039).
-   */
+  /** The grant's session sets the password, a sign-in starts a new session, then all others end (ADR 039). */
   async resetPassword(grant: string, password: string): Promise<AuthOutcome> {
     const recovery = parseStored(grant);
     if (!recovery) return { ok: false, error: linkInvalid() };
@@ -382,20 +297,40 @@ export class SupabaseAuthBackend implements AuthBackend {
     }
   }
 
-  /**
-   * A resend or reset request's answer: only an outage or the project's mail limit is told. A mail to
-   * this account a moment ago is no error (see isRecentMailToAccount); nor is a refusal of the address
-   * (4xx), which is logged for the operator and answered as for any address.
-   */
-  private mailRequestFailure(error: AuthError | null, operation: Operation): AuthFailure | null {
-    if (!error || isRecentMailToAccount(error)) return null;
-    const failure = toAuthFailure(error, operation);
-    if (isServiceTrouble(failure)) return failure;
-    // Status and code only: GoTrue's words may quote the email.
-    logger().warn(
-      `supabase auth: ${operation} was refused by Supabase Auth (${error.status ?? "no status"} ` +
-        `${error.code ?? "no code"}); answered as for any address`,
-    );
-    return null;
+  /** POST /verify: the session a mailed link starts. */
+  private async verifyLink(
+    tokenHash: string,
+    type: "email" | "recovery",
+    operation: Operation,
+  ): Promise<{ ok: true; session: Session } | { ok: false; error: AuthFailure }> {
+    try {
+      const { data, error } = await this.client().auth.verifyOtp({ token_hash: tokenHash, type });
+      if (error) return { ok: false, error: toLinkFailure(error, operation) };
+      if (!data.session) return { ok: false, error: toAuthFailure(null, operation) };
+      return { ok: true, session: data.session };
+    } catch (error) {
+      return { ok: false, error: toLinkFailure(error, operation) };
+    }
+  }
+
+  /** A resend or reset request: only an outage or the mail limit is an error; a refusal is logged (ADR 039). */
+  private async mailRequest(
+    operation: Operation,
+    send: (auth: SupabaseClient["auth"]) => Promise<{ error: AuthError | null }>,
+  ): Promise<{ error: AuthFailure | null }> {
+    try {
+      const { error } = await send(this.client().auth);
+      if (!error || isRecentMailToAccount(error)) return { error: null };
+      const failure = toAuthFailure(error, operation);
+      if (isServiceTrouble(failure)) return { error: failure };
+      // Status and code only: GoTrue's words may quote the email.
+      logger().warn(
+        `supabase auth: ${operation} was refused by Supabase Auth (${error.status ?? "no status"} ` +
+          `${error.code ?? "no code"}); answered as for any address`,
+      );
+      return { error: null };
+    } catch (error) {
+      return { error: toAuthFailure(error, operation) };
+    }
   }
 }
