@@ -253,10 +253,7 @@ export class SqlAuthBackend implements AuthBackend {
     }
   }
 
-  /**
-   * Uses the link up, sets the password and ends every session of the account in one transaction,
-   * then starts a new one. Following the link proves the mailbox, so it confirms the email too.
-   */
+  /** One transaction: the link used up, the password set, every session ended, the email confirmed (ADR 035). */
   async resetPassword(grant: string, password: string): Promise<AuthOutcome> {
     try {
       const encrypted = await hashPassword(password);
@@ -302,10 +299,7 @@ export class SqlAuthBackend implements AuthBackend {
     return link && new Date(link.expires_at).getTime() > now.getTime() ? link.user_id : null;
   }
 
-  /**
-   * Rewrites an older hash now that the password is known, unless a racing sign-in already did; a failure is only
-   * logged, since the old hash still verifies.
-   */
+  /** Rewrites an older hash, unless a racing sign-in did; a failure is only logged, as the old one still verifies. */
   private async rehash(userId: string, checked: string, password: string): Promise<void> {
     try {
       await this.db.query(

@@ -31,7 +31,6 @@ const ORDERS: Record<Sort, { column: string; ascending: boolean; nullsFirst?: bo
   rating: [{ column: "rating", ascending: false, nullsFirst: false }],
 };
 
-/** A products query before its filters, order and range. */
 type ProductsQuery = ReturnType<ReturnType<SupabaseClient["from"]>["select"]>;
 
 function withFilters(builder: ProductsQuery, query: FacetQuery): ProductsQuery {
