@@ -10,8 +10,8 @@ import { followMailedLink, parseLinkKind } from "~/services/account-mail.server"
 import type { Route } from "./+types/auth.confirm";
 
 /** Where every mailed link leads, as on hosted Supabase (docs/accounts.md#links-in-mails); one that fails says so. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const query = url.searchParams;
   const kind = parseLinkKind(query.get("type")) ?? "signup";
   const followed = await followMailedLink(request, query.get("token_hash") ?? "", kind);
   if (followed instanceof Response) return followed;

@@ -28,9 +28,9 @@ function parseKind(value: string | null): LinkKind {
   return value === "signup" ? "signup" : "recovery";
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const kind = parseKind(textField(form, "link") || new URL(request.url).searchParams.get("link"));
+  const kind = parseKind(textField(form, "link") || url.searchParams.get("link"));
   const submission = parseForm(form, SendLinkSchema);
   const result = submission.fieldErrors
     ? refusal(400, errorMessage(submission.fieldErrors.email))

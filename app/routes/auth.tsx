@@ -35,9 +35,9 @@ type AuthErrors = FieldErrors<"email" | "password">;
 const FORM = "auth";
 
 /** The CSRF token is made here, not for every page: a session is at stake, and this page is personal (ADR 017). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
   const csrf = await commitCsrfToken(request);
   return data(
     { honeypot: await honeypotInputProps(), redirectTo, csrf: csrf.token },

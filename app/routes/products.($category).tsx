@@ -40,8 +40,7 @@ const EAGER_IMAGES = 3;
 /** The results (the list, the empty message or the error): target of "Skip to results" and of pagination's focus. */
 const RESULTS_ID = "results";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params }: Route.LoaderArgs) {
   // The filter form's category select submits /products?category=x; the category belongs in the path.
   if (url.searchParams.has("category")) throw redirect(filterFormHref(url.searchParams), 303);
   const asked = parseCatalogueQuery(url.searchParams, params.category);

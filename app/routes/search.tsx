@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** `GET /search?search=x` is not a page of its own: send it to the catalogue (all of it for a blank term). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const term = parseSearchTerm(new URL(request.url).searchParams.get("search"));
+export async function loader({ url }: Route.LoaderArgs) {
+  const term = parseSearchTerm(url.searchParams.get("search"));
   return redirect(catalogueHref(DEFAULT_QUERY, { search: term }));
 }

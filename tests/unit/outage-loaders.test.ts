@@ -10,6 +10,7 @@ import { CATALOGUE_UNAVAILABLE, loader as catalogue } from "~/routes/products.($
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
 
 import { postgrestRow as row } from "../fixtures/postgrest-row";
+import { routeOf } from "../support/route-args";
 
 /**
  * The pages' loaders in hosted mode while the data service is down, against a fake Supabase at
@@ -84,11 +85,10 @@ async function run(load: () => Promise<unknown>): Promise<Answer & { ms: number 
   return { ms, status: 200, headers: new Headers(), body: result };
 }
 
-const args = (url: string, params: Record<string, string> = {}) => ({
-  request: new Request(`http://localhost${url}`),
-  params,
-  context: loadContext("127.0.0.1"),
-});
+const args = (path: string, params: Record<string, string> = {}) => {
+  const request = new Request(`http://localhost${path}`);
+  return { request, params, context: loadContext("127.0.0.1"), ...routeOf(request) };
+};
 
 describe.each(Object.keys(down) as (keyof typeof down)[])("the service %s", (how) => {
   it("the catalogue answers 503 with Retry-After in under 3 s, with the shopper's message only", async () => {
