@@ -285,6 +285,16 @@ const product = () => int(1, PRODUCTS);
 const MODELLED_IN_DETAIL: ReadonlySet<string> = new Set(["home", "catalogue", "product"] satisfies RouteName[]);
 const OTHER_PAGES = PAGE_ROUTES.filter((route) => !MODELLED_IN_DETAIL.has(route.name));
 
+/** A form post with the session's CSRF cookie and token, as a page's form sends it. */
+function formPost(s: Session, path: string, fields: Record<string, string>): Omit<Planned, "kind"> {
+  return {
+    method: "POST",
+    path,
+    headers: { ...FORM, cookie: s.csrfCookie },
+    body: new URLSearchParams({ csrf: s.csrfToken, ...fields }).toString(),
+  };
+}
+
 /** The traffic mix in shares of 1,000 requests: mostly browsing, a few per cent of sign-ins and notices. */
 type MixEntry = [share: number, kind: string, plan: (s: Session) => Omit<Planned, "kind">];
 const MIX: MixEntry[] = [
@@ -362,62 +372,24 @@ const MIX: MixEntry[] = [
     route.name,
     () => ({ method: "GET", path: pick(route.examples).url }),
   ]),
-  [
-    10,
-    "sign-in-right",
-    (s) => ({
-      method: "POST",
-      path: "/auth",
-      headers: { ...FORM, cookie: s.csrfCookie },
-      body: new URLSearchParams({
-        csrf: s.csrfToken,
-        intent: "sign-in",
-        email: s.email,
-        password: s.password,
-      }).toString(),
-    }),
-  ],
+  [10, "sign-in-right", (s) => formPost(s, "/auth", { intent: "sign-in", email: s.email, password: s.password })],
   [
     15,
     "sign-in-wrong",
-    (s) => ({
-      method: "POST",
-      path: "/auth",
-      headers: { ...FORM, cookie: s.csrfCookie },
-      body: new URLSearchParams({
-        csrf: s.csrfToken,
+    (s) =>
+      formPost(s, "/auth", {
         intent: "sign-in",
         // Mostly guesses at other emails; some at the real account, which its per-email limit then holds off.
         email: chance(0.2) ? s.email : `shopper${int(1, 5000)}@example.com`,
         password: `wrong-${int(100000, 999999)}`,
-      }).toString(),
-    }),
+      }),
   ],
-  [
-    14,
-    "notice",
-    (s) => ({
-      method: "POST",
-      path: "/notice",
-      headers: { ...FORM, cookie: s.csrfCookie },
-      body: new URLSearchParams({ csrf: s.csrfToken, feature: "cart", redirectTo: "/products" }).toString(),
-    }),
-  ],
+  [14, "notice", (s) => formPost(s, "/notice", { feature: "cart", redirectTo: "/products" })],
   // The same button with JavaScript: a fetcher post, answered with data instead of a redirect.
   [
     6,
     "notice-fetcher",
-    (s) => ({
-      method: "POST",
-      path: "/notice.data",
-      headers: { ...FORM, cookie: s.csrfCookie },
-      body: new URLSearchParams({
-        csrf: s.csrfToken,
-        feature: "cart",
-        redirectTo: "/products",
-        _fetcher: "1",
-      }).toString(),
-    }),
+    (s) => formPost(s, "/notice.data", { feature: "cart", redirectTo: "/products", _fetcher: "1" }),
   ],
   [15, "static", (s) => ({ method: "GET", path: pick(["/favicon.svg", "/robots.txt", ...s.assets]) })],
   [2, "sitemap", () => ({ method: "GET", path: "/sitemap.xml" })],

@@ -29,7 +29,7 @@ import { pageDataPath } from "../../tests/support/page-data";
 import { startProxyTopology } from "../../tests/support/proxy-topology";
 import { runQuietly } from "../support/child-processes";
 import type { BenchOptions } from "./options";
-import { table } from "./report";
+import { targetsTable } from "./report";
 import { warmUpAndAlternate } from "./rounds";
 import { summarise } from "./stats";
 import { wrkTarget } from "./wrk";
@@ -226,19 +226,8 @@ export async function benchProxy(options: BenchOptions, buildDir: string): Promi
       `\nnginx + 2 processes + PostgreSQL, ${fixed(options.products)} products, ${options.connections} connections, ` +
         `${options.rounds} alternating rounds of ${options.seconds} s; medians; ratio = req/s / ${CEILING}'s`,
     );
-    console.log(
-      table(
-        ["target", "req/s", "p50 ms", "p99 ms", "ratio", "what"],
-        summary.map((s) => [
-          s.target,
-          fixed(s.requestsPerSecond),
-          fixed(s.p50, 1),
-          fixed(s.p99, 1),
-          fixed(s.ratio, 2),
-          list.find((t) => t.name === s.target)!.what,
-        ]),
-      ),
-    );
+    const what = new Map(list.map((target) => [target.name, target.what]));
+    console.log(targetsTable(summary, what, { ratioDigits: 2, latencyDigits: 1 }));
     for (const [when, check] of [
       ["before", before],
       ["after", after],

@@ -16,19 +16,24 @@ const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value
 const whole = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-GB") : "-");
 export const kb = (bytes: number) => `${fixed(bytes / KB, 1)} KB`;
 
-export function targetsTable(targets: readonly TargetSummary[], paths: ReadonlyMap<string, string>): string {
+/** Each target's figures, and `what` it is; latencies in whole milliseconds unless told (through nginx they take one or two). */
+export function targetsTable(
+  targets: readonly TargetSummary[],
+  what: ReadonlyMap<string, string>,
+  { ratioDigits = 3, latencyDigits = 0 } = {},
+): string {
   return table(
     ["target", "req/s", "ratio", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "what"],
     targets.map((t) => [
       t.target,
       whole(t.requestsPerSecond),
-      fixed(t.ratio, 3),
-      fixed(t.p50, 0),
-      fixed(t.p99, 0),
+      fixed(t.ratio, ratioDigits),
+      fixed(t.p50, latencyDigits),
+      fixed(t.p99, latencyDigits),
       whole(t.requests),
       t.non2xx ? `${t.non2xx} !!` : "0",
       t.errors ? `${t.errors} !!` : "0",
-      paths.get(t.target) ?? "",
+      what.get(t.target) ?? "",
     ]),
     { note: true },
   );
