@@ -28,24 +28,19 @@ export interface ProductTabsProps {
 }
 
 /**
- * Description, Specifications and Reviews. Server HTML: the tabs are links to `?tab=x` and only
- * the selected panel is rendered, so they work without JavaScript. Once hydrated they follow
- * the WAI-ARIA tabs pattern (roving tabindex; Left and Right wrap, Home and End; selection
- * follows focus), switching in place and replacing the URL without re-running the loader.
+ * Description, Specifications and Reviews: links to `?tab=x` (only the selected panel is rendered) without
+ * JavaScript; with it, the WAI-ARIA tabs pattern (docs/accessibility.md), switching in place.
  */
 export function ProductTabs({ product, selected: selectedInUrl, hrefForTab }: ProductTabsProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
-  // Shown at once, ahead of the URL (the root loader still revalidates each switch): a quick
-  // second arrow press moves on from the tab the shopper sees, not from the one in the URL.
+  // Ahead of the URL, so a quick second arrow press moves on from the tab the shopper sees.
   const [selected, setSelected] = useState(selectedInUrl);
   const location = useLocation();
   const navigationType = useNavigationType();
-  // Follow the URL only when something else changed it (Back/Forward, a link to ?tab=x). A URL
-  // that one of our own switches produced is never ahead of the shopper: a switch whose navigation
-  // lands while React is still rendering it can commit after the shopper has pressed another
-  // arrow, and taking its tab then would select one tab while focus sits on the next.
+  // Follow the URL only when something else changed it (Back/Forward): our own switch's navigation
+  // may land after the next arrow press, and would select one tab while focus sits on the next.
   useEffect(() => {
     if (navigationType === "REPLACE" && isOwnSwitch(location.state)) return;
     setSelected(selectedInUrl);
@@ -81,7 +76,8 @@ export function ProductTabs({ product, selected: selectedInUrl, hrefForTab }: Pr
   }
 
   return (
-    <section id={PRODUCT_TABS_ID} className="mt-12">
+    // A div: the tab list names the panels, and a section without a heading is no landmark.
+    <div id={PRODUCT_TABS_ID} className="mt-12">
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- focus lives on the tabs inside */}
       <div
         role="tablist"
@@ -134,7 +130,7 @@ export function ProductTabs({ product, selected: selectedInUrl, hrefForTab }: Pr
         {selected === "specifications" && <Specifications specifications={product.specifications} />}
         {selected === "reviews" && <p>Reviews are coming soon!</p>}
       </div>
-    </section>
+    </div>
   );
 }
 
