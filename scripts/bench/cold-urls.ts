@@ -14,7 +14,7 @@ import { PRICE_MAX, SORTS } from "~/models/catalogue/catalogue-query";
 
 /**
  * What shoppers type: words and phrases from the catalogue's names and descriptions, in
- * supabase/seed.sql (the 72 seed products) and scripts/db-scale.ts (the generated ones:
+ * supabase/seed.sql (the 72 seed products) and scripts/db-scale-words.json (the generated ones:
  * nouns, adjectives and features). tests/tooling/bench-cold-urls.test.ts checks each occurs there.
  */
 export const SHOPPER_WORDS = [
