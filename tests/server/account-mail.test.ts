@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { ACCOUNT_PAGES } from "~/models/account/account-texts";
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
+
 import { linkIn, type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { sample, scrape } from "../support/metrics";
 import { freePort, type RunningServer, startServer, Visitor } from "./harness";
@@ -76,8 +79,8 @@ describe("accounts that mail", () => {
 
     expect((await signIn(visitor, email)).status).toBe(400);
     const refused = await signIn(visitor, email);
-    expect(refused.body).toContain("Email not confirmed");
-    expect(refused.body).toContain("Send the link again");
+    expect(refused.body).toContain(AUTH_MESSAGES.emailNotConfirmed);
+    expect(refused.body).toContain(ACCOUNT_PAGES.resend);
 
     const followed = await visitor.request({ path: pathOf(link) });
     expect(followed.status).toBe(303);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { AUTH_PAGE } from "~/models/account/account-texts";
 import { AUTH_MESSAGES } from "~/models/account/auth-messages";
 
 import { type RawResponse, type RunningServer, startServer, Visitor } from "./harness";
@@ -131,7 +132,7 @@ describe("sixty sign-ins at once from sixty addresses", () => {
       expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
       expect(response.headers["cache-control"]).toMatch(/no-store/);
       expect(response.body).toMatch(/role="alert"/);
-      expect(response.body).toContain("Sign in Failed");
+      expect(response.body).toContain(AUTH_PAGE["sign-in"].failure);
       expect(text(response.body)).toContain(AUTH_MESSAGES.overloaded);
       expect(response.body).toContain(`value="${email}"`);
     }

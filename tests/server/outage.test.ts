@@ -3,6 +3,9 @@ import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { AUTH_PAGE } from "~/models/account/account-texts";
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
+
 import { freePort, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
@@ -14,7 +17,7 @@ import { freePort, type RunningServer, startServer, Visitor } from "./harness";
 
 const CATALOGUE_MESSAGE = "Error: The catalogue is unavailable right now. Please try again in a minute.";
 const PRODUCT_MESSAGE = "Error: This product is unavailable right now. Please try again in a minute.";
-const SIGN_IN_MESSAGE = "We could not reach our sign-in service. Please try again in a minute.";
+const SIGN_IN_MESSAGE = AUTH_MESSAGES.unavailable;
 /** What a shopper must never read: the network's or the database's own words, or the service's address. */
 const rawCauses = () => new RegExp(`fetch failed|ECONNREFUSED|TypeError|ServiceUnreachable|PGRST|:${supabasePort}\\b`);
 
@@ -84,8 +87,8 @@ describe("while Supabase is down", () => {
   });
 
   it.each([
-    ["sign-in", "/auth", "Sign in Failed"],
-    ["sign-up", "/auth?mode=sign-up", "Sign up Failed"],
+    ["sign-in", "/auth", AUTH_PAGE["sign-in"].failure],
+    ["sign-up", "/auth?mode=sign-up", AUTH_PAGE["sign-up"].failure],
   ])("%s fails with the destructive toast, 503, and keeps the email", async (intent, path, title) => {
     const visitor = new Visitor(server.origin);
     const fields = await visitor.formFields(path);

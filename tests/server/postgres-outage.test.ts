@@ -4,6 +4,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
+
 import { sample, scrape } from "../support/metrics";
 import { type RunningPostgres, startPostgres } from "../support/postgres-server";
 import { freePort, logLines, type RunningServer, startServer, Visitor } from "./harness";
@@ -16,7 +18,7 @@ import { freePort, logLines, type RunningServer, startServer, Visitor } from "./
  */
 
 const CATALOGUE_MESSAGE = "The catalogue is unavailable right now. Please try again in a minute.";
-const SIGN_IN_MESSAGE = "We could not reach our sign-in service. Please try again in a minute.";
+const SIGN_IN_MESSAGE = AUTH_MESSAGES.unavailable;
 /** The database's or the driver's own words, which must never reach a page. */
 const RAW_CAUSES =
   /ECONNREFUSED|terminating connection|Connection terminated|timeout exceeded|Query read timeout|postgres:\/\//;

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { logger } from "~/lib/log.server";
 import { loadContext } from "~/load-context.server";
-import { ACCOUNT_TOASTS } from "~/models/account/account-texts";
-import { AUTH_MESSAGES } from "~/models/account/auth-messages";
+import { ACCOUNT_TOASTS, AUTH_PAGE } from "~/models/account/account-texts";
+import { AUTH_MESSAGES, AUTH_RETRY_SECONDS } from "~/models/account/auth-messages";
 import type { action as authAction } from "~/routes/auth";
 import type { loader as confirmLoader } from "~/routes/auth.confirm";
 import type { action as forgotAction } from "~/routes/auth.forgot";
@@ -178,8 +178,20 @@ async function post(
 
 describe("Supabase Auth answers 429 (its per-address limit, shared by every shopper)", () => {
   it.each([
-    ["sign-in", "/auth/v1/token", "over_request_rate_limit", "Request rate limit reached", "Sign in Failed"],
-    ["sign-up", "/auth/v1/signup", "over_email_send_rate_limit", "email rate limit exceeded", "Sign up Failed"],
+    [
+      "sign-in",
+      "/auth/v1/token",
+      "over_request_rate_limit",
+      "Request rate limit reached",
+      AUTH_PAGE["sign-in"].failure,
+    ],
+    [
+      "sign-up",
+      "/auth/v1/signup",
+      "over_email_send_rate_limit",
+      "email rate limit exceeded",
+      AUTH_PAGE["sign-up"].failure,
+    ],
   ] as const)("%s: 429, a destructive toast in our words, the email kept", async (mode, path, code, msg, title) => {
     const warn = vi.spyOn(logger(), "warn").mockImplementation(() => {});
     const who = shopper();
@@ -187,7 +199,7 @@ describe("Supabase Auth answers 429 (its per-address limit, shared by every shop
     const { status, retryAfter, data } = await post(mode, who);
     expect(seen.map((url) => url.pathname)).toEqual([path]);
     expect(status).toBe(429);
-    expect(retryAfter).toBe("60");
+    expect(retryAfter).toBe(String(AUTH_RETRY_SECONDS.busy));
     expect(data.mode).toBe(mode);
     expect(data.email).toBe(who.email);
     expect(data.toast).toMatchObject({ title, description: AUTH_MESSAGES.busy, variant: "destructive" });
