@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 
 import type { Page } from "@playwright/test";
 
+import { ACCOUNT_PAGES, ACCOUNT_TOASTS, AUTH_PAGE } from "~/models/account/account-texts";
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
+
 import { expect, test, waitForHydration } from "./fixtures";
 import { linkMailedTo, mailsTo } from "./mail";
 
@@ -46,9 +49,9 @@ async function followMailedLink(page: Page, hasJs: boolean, address: string, cou
 /** A new account, confirmed and signed in. */
 async function signedUp(page: Page, hasJs: boolean, address: string) {
   await signUp(page, hasJs, address);
-  await expect(notifications(page).getByText("Account created!")).toBeVisible();
+  await expect(notifications(page).getByText(ACCOUNT_TOASTS.signedUp.title)).toBeVisible();
   await followMailedLink(page, hasJs, address);
-  await expect(notifications(page).getByText("Email confirmed", { exact: true })).toBeVisible();
+  await expect(notifications(page).getByText(ACCOUNT_TOASTS.confirmed.title, { exact: true })).toBeVisible();
 }
 
 async function signIn(page: Page, hasJs: boolean, address: string, secret = PASSWORD) {
@@ -61,8 +64,8 @@ async function signIn(page: Page, hasJs: boolean, address: string, secret = PASS
 async function signOutFromMenu(page: Page) {
   await accountMenu(page).click();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-  await expect(notifications(page).getByText("Logged Out", { exact: true })).toBeVisible();
-  await expect(notifications(page).getByText("You have been successfully logged out.")).toBeVisible();
+  await expect(notifications(page).getByText(ACCOUNT_TOASTS.loggedOut.title, { exact: true })).toBeVisible();
+  await expect(notifications(page).getByText(ACCOUNT_TOASTS.loggedOut.description)).toBeVisible();
 }
 
 test.describe("accounts", () => {
@@ -74,7 +77,7 @@ test.describe("accounts", () => {
     const address = newEmail();
     await signUp(page, hasJs, address);
     await expect(page).toHaveURL(/\/$/);
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.signedUp.title)).toBeVisible();
     await expect(notifications(page).getByText("Please check your email to verify your account.")).toBeVisible();
     // Not signed in until the address is confirmed (SIGN_UP_CONFIRMATION=required, the default).
     await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toHaveAttribute("href", "/auth");
@@ -82,19 +85,19 @@ test.describe("accounts", () => {
     expect(mail!.subject).toBe("Confirm your MakerVolt account");
     await followMailedLink(page, hasJs, address);
     await expect(page).toHaveURL(/\/$/);
-    await expect(notifications(page).getByText("Email confirmed", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.confirmed.title, { exact: true })).toBeVisible();
 
     await accountMenu(page).click();
     await expect(page.getByRole("banner").getByText(address)).toBeVisible();
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-    await expect(notifications(page).getByText("Logged Out", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.loggedOut.title, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toHaveAttribute("href", "/auth");
 
     await signIn(page, hasJs, address.toUpperCase());
     await expect(page).toHaveURL(/\/$/);
-    await expect(notifications(page).getByText("Welcome back!")).toBeVisible();
-    await expect(notifications(page).getByText("You've successfully signed in.")).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.signedIn.title)).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.signedIn.description)).toBeVisible();
     await accountMenu(page).click();
     await expect(page.getByRole("banner").getByText(address)).toBeVisible();
   });
@@ -110,7 +113,7 @@ test.describe("accounts", () => {
       await page.getByRole("button", { name: "Sign Up" }).click();
       // Hashing the password takes a few hundred milliseconds (scrypt, docs/accounts.md#sessions).
       await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
-      await expect(notifications(page).getByText("Account created!")).toBeVisible();
+      await expect(notifications(page).getByText(ACCOUNT_TOASTS.signedUp.title)).toBeVisible();
     },
   );
 
@@ -141,8 +144,8 @@ test.describe("accounts", () => {
     );
     await page.getByRole("button", { name: "Sign In" }).click();
     expect((await response).status()).toBe(400);
-    await expect(notifications(page).getByText("Sign in Failed", { exact: true })).toBeVisible();
-    await expect(notifications(page).getByText("Invalid login credentials", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(AUTH_PAGE["sign-in"].failure, { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(AUTH_MESSAGES.invalidCredentials, { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to your account");
     await expect(email(page)).toHaveValue(address);
     await expect(password(page)).toHaveValue("");
@@ -152,7 +155,7 @@ test.describe("accounts", () => {
   test("sign-up explains a short password at the field", async ({ page, hasJs }) => {
     const address = newEmail();
     await signUp(page, hasJs, address, "short");
-    await expect(notifications(page).getByText("Sign up Failed", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(AUTH_PAGE["sign-up"].failure, { exact: true })).toBeVisible();
     await expect(password(page)).toHaveAttribute("aria-invalid", "true");
     await expect(password(page)).toHaveAccessibleDescription(/Error: Password should be at least 8 characters\./);
     await expect(email(page)).toHaveValue(address);
@@ -169,7 +172,7 @@ test.describe("accounts", () => {
 
     await signUp(page, hasJs, address.toUpperCase(), "another password");
     await expect(page).toHaveURL(/\/$/);
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.signedUp.title)).toBeVisible();
     await expect(notifications(page).getByText("Please check your email to verify your account.")).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
     await expect
@@ -183,16 +186,16 @@ test.describe("accounts", () => {
   }) => {
     const address = newEmail();
     await signUp(page, hasJs, address);
-    await expect(notifications(page).getByText("Account created!")).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.signedUp.title)).toBeVisible();
     await signIn(page, hasJs, address);
-    await expect(notifications(page).getByText("Sign in Failed", { exact: true })).toBeVisible();
-    await expect(notifications(page).getByText("Email not confirmed", { exact: true })).toBeVisible();
-    await page.getByRole("main").getByRole("button", { name: "Send the link again" }).click();
+    await expect(notifications(page).getByText(AUTH_PAGE["sign-in"].failure, { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(AUTH_MESSAGES.emailNotConfirmed, { exact: true })).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: ACCOUNT_PAGES.resend }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(notifications(page).getByText("Check your email", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.confirmationSent.title, { exact: true })).toBeVisible();
     // The new link works; the first one was replaced by it.
     await followMailedLink(page, hasJs, address, 2);
-    await expect(notifications(page).getByText("Email confirmed", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.confirmed.title, { exact: true })).toBeVisible();
     await accountMenu(page).click();
     await expect(page.getByRole("banner").getByText(address)).toBeVisible();
   });
@@ -206,12 +209,12 @@ test.describe("accounts", () => {
     await signOutFromMenu(page);
 
     await open(page, "/auth", hasJs);
-    await page.getByRole("main").getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByRole("main").getByRole("link", { name: ACCOUNT_PAGES.forgotLink }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
     await email(page).fill(address);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(notifications(page).getByText("Check your email", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.resetSent.title, { exact: true })).toBeVisible();
 
     await followMailedLink(page, hasJs, address, 2);
     await expect(page).toHaveURL(/\/auth\/reset$/);
@@ -219,7 +222,7 @@ test.describe("accounts", () => {
     await page.getByRole("main").getByLabel("New password").fill("a brand new password");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(notifications(page).getByText("Password changed", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.passwordChanged.title, { exact: true })).toBeVisible();
     await accountMenu(page).click();
     await expect(page.getByRole("banner").getByText(address)).toBeVisible();
 
@@ -253,7 +256,7 @@ test.describe("accounts", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(notifications(page).getByText("Logged Out", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.loggedOut.title, { exact: true })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
   });
 
@@ -269,7 +272,7 @@ test.describe("accounts", () => {
 
     for (let attempt = 1; attempt <= 5; attempt++) {
       await signIn(page, hasJs, address, `wrong password ${attempt}`);
-      await expect(notifications(page).getByText("Invalid login credentials")).toBeVisible();
+      await expect(notifications(page).getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
     }
     await open(page, "/auth", hasJs);
     await email(page).fill(address);
@@ -279,8 +282,8 @@ test.describe("accounts", () => {
     );
     await page.getByRole("button", { name: "Sign In" }).click();
     expect((await response).status()).toBe(429);
-    await expect(notifications(page).getByText("Sign in Failed", { exact: true })).toBeVisible();
-    await expect(notifications(page).getByText("Too many attempts. Try again in a minute.")).toBeVisible();
+    await expect(notifications(page).getByText(AUTH_PAGE["sign-in"].failure, { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(AUTH_MESSAGES.tooManyAttempts)).toBeVisible();
     await expect(email(page)).toHaveValue(address);
   });
 
