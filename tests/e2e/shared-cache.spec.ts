@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 
 import type { Page, Request, Response } from "@playwright/test";
 
+import { SHARED_DATA_CACHE_CONTROL as SHARED_DATA } from "~/services/shared-pages.server";
+
 import { pageDataPath } from "../support/page-data";
 import { expect, followLink, test, waitForHydration, waitForPage } from "./fixtures";
 
@@ -14,7 +16,6 @@ import { expect, followLink, test, waitForHydration, waitForPage } from "./fixtu
  * already checked through the cache (tests/server/proxy.test.ts).
  */
 
-const SHARED_DATA = "public, max-age=10, s-maxage=60, stale-while-revalidate=600";
 /** nginx served it from its cache (a copy past its minute is served while nginx refreshes it). */
 const FROM_CACHE = ["HIT", "STALE", "UPDATING"];
 

@@ -6,6 +6,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { PERSONAL_CACHE_CONTROL as PERSONAL, SHARED_CACHE_CONTROL as SHARED } from "~/services/shared-pages.server";
+
 import { type RawResponse, ROOT, type RunningServer, startServer, Visitor } from "./harness";
 
 /**
@@ -21,8 +23,6 @@ import { type RawResponse, ROOT, type RunningServer, startServer, Visitor } from
 const PASSWORD = "correct horse battery";
 /** Part of the notice's toast (app/models/toast/toast.ts) that HTML escaping leaves as it is. */
 const TOAST_TEXT = "implemented yet";
-const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
-const PERSONAL = "private, no-store";
 /** A browser streams personal pages; a crawler (isbot) gets them rendered whole (app/entry.server.tsx). */
 const BROWSER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";

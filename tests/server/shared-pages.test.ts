@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import {
+  PERSONAL_CACHE_CONTROL as PERSONAL,
+  SHARED_CACHE_CONTROL as SHARED,
+  SHARED_DATA_CACHE_CONTROL as SHARED_DATA,
+} from "~/services/shared-pages.server";
+
 import { pageDataPath } from "../support/page-data";
 import { rawRequest, type RunningServer, startServer, Visitor } from "./harness";
 
@@ -9,9 +15,6 @@ import { rawRequest, type RunningServer, startServer, Visitor } from "./harness"
  * (ADR 018, ADR 026). The proof through a real cache (nginx) is tests/server/proxy.test.ts.
  */
 
-const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
-const SHARED_DATA = "public, max-age=10, s-maxage=60, stale-while-revalidate=600";
-const PERSONAL = "private, no-store";
 const SHARED_PAGES = [
   "/",
   "/products",

@@ -2,6 +2,8 @@ import { gunzipSync } from "node:zlib";
 
 import { describe, expect, it } from "vitest";
 
+import { SHARED_CACHE_CONTROL as SHARED, SHARED_PAGE_SECONDS } from "~/services/shared-pages.server";
+
 import { MAX_CACHED_URL_LENGTH, PageCache, plainBody, sharedLifetimeSeconds } from "../../server/page-cache";
 
 /**
@@ -10,7 +12,6 @@ import { MAX_CACHED_URL_LENGTH, PageCache, plainBody, sharedLifetimeSeconds } fr
  * credentials, and stays within its size.
  */
 
-const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 const URL_ABOUT = "http://shop.test/about";
 const NOBODY = new Headers();
 
@@ -131,7 +132,7 @@ describe("PageCache", () => {
 
 describe("sharedLifetimeSeconds", () => {
   it.each([
-    [SHARED, 60],
+    [SHARED, SHARED_PAGE_SECONDS],
     ["PUBLIC, S-MAXAGE=30", 30],
     ["s-maxage=60, public", 60],
     ["public, max-age=600", null],
