@@ -33,21 +33,14 @@ import {
   requestOrigin,
   requestTargetGuard,
 } from "./request-guards";
-import { routeMatcher } from "./route-ids";
+import { routeIdOf } from "./route-ids";
 
-/**
- * The ceiling for any request body, refused here before it is read. Each form has a lower limit
- * of its own where it is read (64 KB, the contact form 256 KB: app/services/form-data.server.ts), so
- * a form just over its limit still gets its own answer (the contact page says the message is too
- * long) rather than this plain one.
- */
+/** Any body's ceiling; each form's own lower limit gives it its own answer (ADR 023). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
- * The client's address: the socket's, or when that is a proxy TRUST_PROXY names, the address
- * Express's `trust proxy` reads from X-Forwarded-For (the first, from the right, that is not a
- * trusted proxy's: the one our proxy appended, never one the client wrote). An IPv4 client on a
- * dual-stack socket reads `::ffff:1.2.3.4`: the same client as `1.2.3.4`, so one rate-limit key.
+ * The client's address: the socket's, or from a proxy TRUST_PROXY names the one it appended to X-Forwarded-For.
+ * `::ffff:1.2.3.4` is `1.2.3.4`: one client, one sign-in limit.
  */
 function clientAddress(req: ExpressRequest): string {
   const raw = req.ip || req.socket.remoteAddress;
@@ -58,11 +51,7 @@ function clientAddress(req: ExpressRequest): string {
 /** A request id a proxy may hand on: short, and nothing a log line could be confused by. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/**
- * The request's id, in every log line written for it and in its answer's X-Request-Id: the one our
- * proxy sent (nginx's `$request_id`, so its log and ours join), or a new one. From any peer but a
- * trusted proxy a request's own X-Request-Id is not taken: it could pose as another request's.
- */
+/** The request's id in its log lines and X-Request-Id: a trusted proxy's, or a new one (docs/operations.md#logs). */
 function requestId(req: ExpressRequest, isTrustedProxy: ProxyTrust): string {
   const sent = req.headers["x-request-id"];
   return fromTrustedProxy(req, isTrustedProxy) && typeof sent === "string" && REQUEST_ID.test(sent)
@@ -76,12 +65,7 @@ interface LoggedLocals extends MeteredLocals {
   pageCache?: "hit" | "miss";
 }
 
-/**
- * One log line a request, when its answer is sent or its client goes away (docs/operations.md#logs):
- * id, method, URL, status, time, route, page cache, client address. Never a header: cookies and
- * credentials stay out of the log. Requests are logged at `info`; a 503 (busy, or a service down:
- * its cause has a line of its own) at `warn`; any other 5xx at `error`.
- */
+/** One log line a request, never a header (docs/operations.md#logs); a 503 at `warn`, any other 5xx at `error`. */
 function requestLog(isTrustedProxy: ProxyTrust): RequestHandler {
   const logging = pinoHttp({
     logger: logger(),
@@ -124,12 +108,8 @@ function requestFields(req: IncomingMessage, res: ServerResponse, responseTime: 
 }
 
 /**
- * `public/`'s files, an hour's cache life. express.static answers a path only after asking the
- * disk about it, so in front of every page it cost a failed `stat` a request (about 3 % of a busy
- * server's time). It is asked only about paths under one of `public/`'s own top-level names
- * (`/favicon.svg`, `/images/...`), read once at start: a file or folder added at the top of
- * `public/` is served after a restart. A first segment with a `%` may decode to one of those
- * names, so it is asked too.
+ * `public/`'s files, an hour's cache life, asked only about paths under its top-level names (read at start, ADR 014):
+ * a failed `stat` before every page cost 3 % of a busy server. A `%` may decode to one of them, so it is asked too.
  */
 function publicFiles(publicDir: string): RequestHandler {
   const serve = express.static(publicDir, { maxAge: "1h" });
@@ -146,13 +126,7 @@ function publicFiles(publicDir: string): RequestHandler {
   };
 }
 
-/**
- * Pages (and `public/`'s files) go out in gzip; the built, hashed assets in brotli where accepted.
- * compression picks brotli whenever a browser accepts it, and a page is compressed anew for every
- * request: side by side (wrk, `/about`, 20 connections) brotli at compression's quality 4 served
- * 20-30 % fewer pages a second than gzip, for about a tenth fewer bytes (ADR 032). So outside
- * `assetsPath`, the Accept-Encoding that compression reads says no to brotli.
- */
+/** Pages go out in gzip, the built assets in brotli: brotli per request served 20-30 % fewer pages (ADR 032). */
 function brotliOnlyUnder(assetsPath: string): RequestHandler {
   return (req, _res, next) => {
     const accepted = req.headers["accept-encoding"];
@@ -211,12 +185,8 @@ export interface AppOptions {
 }
 
 /**
- * The request a route sees: its URL (`url`) is the origin read once at the edge (originGuard) and
- * the request's path, and its headers are the request's own without the forwarded ones, so the page
- * cache's key, every link a page writes and every cookie decision come from one reading of where
- * the request was sent. (@react-router/express builds the URL from headers a second time, and reads
- * them differently: it takes the first X-Forwarded-Host, drops an IPv6 host's port, and fails a
- * target that is not a path; docs/decisions/025-react-router-7.md.)
+ * The request a route sees: `url` from the origin read once at the edge, and no forwarded header, so every link and
+ * cookie decision comes from one reading (@react-router/express reads them again, differently: ADR 025).
  */
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
   const headers = new Headers();
@@ -255,19 +225,19 @@ function appPages(
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
   const currentBuild = typeof build === "function" ? build : async () => build;
-  // In development the build changes as files do: its requests are filed under "app".
-  const routeOf = typeof build === "function" ? () => "app" : routeMatcher(build.routes);
   return async (req, res, next) => {
-    (res.locals as MeteredLocals).route = routeOf(req.path);
     let turn: RenderTurn | null = null;
     try {
+      // Matched once: the log, the metrics and load shedding all take the route from here.
+      const route = routeIdOf((await currentBuild()).routes, req.path);
+      (res.locals as MeteredLocals).route = route;
       // The URL every route sees and the page cache's key: the origin read once at the edge.
       const url = `${requestOrigin(res)}${req.originalUrl}`;
       const found = pageCache?.find(req.method, url, headerNames(req));
       if (pageCache) (res.locals as LoggedLocals).pageCache = found ? "hit" : "miss";
       if (found) return await sendCachedPage(req, res, found.page, found.ageSeconds);
       // Before the Request is built: a refusal should cost as little as it can.
-      if (shedder && isSheddable(req.method, req.path)) {
+      if (shedder && isSheddable(req.method, route)) {
         turn = await shedder.admit(res);
         // A visitor who has gone is neither refused nor answered.
         if (!turn && res.req.socket.destroyed) return;
@@ -292,16 +262,8 @@ function appPages(
 }
 
 /**
- * A Fetch API response written to Express's. @react-router/express does this inside its request
- * handler and does not export it, and its handler builds the Request itself (toFetchRequest says
- * why that will not do), so the few lines are ours (docs/decisions/025-react-router-7.md).
- *
- * Resolves once the whole body has been handed to Node: each part is written as the page makes it,
- * without waiting for the client to take the part before (`@react-router/node`'s
- * writeReadableStreamToWritable waits), so a client that reads slowly or not at all keeps no render
- * turn (ADR 024). What it has not taken is the page React has already made, held by Node instead of
- * by the stream it came through; the response deadline (server/response-deadline.ts) closes a
- * connection that does not take it in time.
+ * A Fetch API response written to Express's (ADR 025). Resolves once the whole body is in Node's hands, without
+ * waiting for the client to take each part, so a slow reader keeps no render turn (ADR 033).
  */
 export async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
@@ -349,13 +311,7 @@ async function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: C
   res.end(body);
 }
 
-/**
- * The HTTP server around React Router (ADR 010): what a stock server does (compression, static
- * files, a request log) plus request targets, Host and method validated, the origin read once
- * (forwarded headers only from a trusted proxy), HSTS over HTTPS, load shedding (ADR 024), a
- * cross-site refusal, a body limit, the client's address in the load context, assets compressed at
- * build time (ADR 021) and, when given one, a cache of shared pages (ADR 020).
- */
+/** The HTTP server around React Router (ADR 010): a stock server plus the guards, load shedding and page cache. */
 export function createApp({
   assets,
   mode,
@@ -385,18 +341,13 @@ export function createApp({
   app.use(bodyLimit(MAX_BODY_BYTES));
   app.use(discardUnreadBody());
   app.use(brotliOnlyUnder(ASSETS_PATH));
-  // Brotli's default window is 4 MiB per response, allocated on libuv's threads, whose malloc
-  // arenas kept growing under load (the soak measured it; docs/soak.md). Scripts and stylesheets
-  // now go out compressed at build time; for anything else under the assets path a window of
-  // 256 KiB compresses as well and keeps each response's memory small.
+  // Brotli's default 4 MiB window a response grew malloc's arenas under load (docs/soak.md); 256 KiB does as well.
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   if (assets.kind === "vite") {
     app.use(assets.middleware);
   } else {
-    // The build's hashed assets never change under one name; other public files may, so only an
-    // hour. Each script and stylesheet goes out as the brotli or gzip copy made at build time
-    // (scripts/compress-assets.ts): smaller than compressing per request, and no work per request.
+    // Hashed, so immutable; each goes out as the brotli or gzip copy made at build time (ADR 021).
     app.use(
       ASSETS_PATH,
       expressStaticGzip(path.join(path.resolve(assets.build.assetsBuildDirectory), "assets"), {

@@ -2,42 +2,16 @@ import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 
 import type { Response } from "express";
 
-/**
- * Load shedding (ADR 024). Node renders every page on one thread: when requests arrive faster than
- * it renders them, they wait in line, each longer than the last, until clients give up. So pages
- * are rendered a few at a time, a few more wait their turn for a short while, and the rest are
- * refused at once (503 with Retry-After, a few bytes): the server spends its time on the pages it
- * took, and those stay fast.
- *
- * - At most `maxRendering` pages render at once: more would not finish sooner (one thread), only
- *   hold more memory and make each turn of the event loop longer, and Node accepts one new
- *   connection a turn: long turns left new visitors' connections unaccepted for seconds.
- * - At most `maxWaiting` more wait for a turn, each for at most `maxWaitMs`: an ordinary crowd (a
- *   few dozen shoppers at once) is served, a little later.
- * - While the event loop is behind anyway (its mean delay over the last `sampleIntervalMs` over
- *   `maxDelayMs`: something besides rendering keeps it busy), nothing waits.
- *
- * What is refused is only what would be rendered (server/app.ts asks once static files and the page
- * cache have had their turn): pages the page cache answers, static files and `/healthz` cost about
- * what the refusal would, and a form post carries something the shopper typed (its own limits bound
- * what it costs: ADR 023, ADR 024).
- *
- * Node measures the delay (perf_hooks.monitorEventLoopDelay); the libraries that decide on it
- * (toobusy-js, overload-protection) are unmaintained and @fastify/under-pressure is for Fastify
- * only, so the decision is this module.
- */
+// Pages render a few at a time, a few more wait briefly, the rest are refused at once, and nothing waits while the
+// event loop is behind: ADR 024, ADR 033 and docs/operations.md#overload-and-slow-clients say why.
 
-/** The limits are settings (app/config.server.ts: RENDERS_AT_ONCE and the rest, docs/configuration.md). */
+/** RENDERS_AT_ONCE and the rest (docs/configuration.md). */
 export interface LoadShedderOptions {
-  /** Pages rendered at once. */
   maxRendering: number;
-  /** Pages waiting for a turn; one more is refused. */
   maxWaiting: number;
-  /** The longest a page waits for a turn before it is refused (ms). */
   maxWaitMs: number;
-  /** Over this mean event-loop delay in a sampling interval, the loop is behind and nothing waits (ms). */
+  /** Over this mean event-loop delay in a sampling interval, nothing waits. */
   maxDelayMs: number;
-  /** How often the delay is read (ms). */
   sampleIntervalMs?: number;
   /** For tests: where the delay is read from. */
   histogram?: Pick<IntervalHistogram, "mean" | "reset" | "enable" | "disable">;
@@ -49,10 +23,7 @@ const RESOLUTION_MS = 10;
 /** A page waiting for its turn: called once, with whether it may start. */
 type Waiting = (admitted: boolean) => void;
 
-/**
- * What admit() needs of the response: when it closes, and its connection (whether its visitor is
- * still there, and which other pages it asked for).
- */
+/** What admit() needs of the response: when it closes, and its connection. */
 interface RenderedResponse {
   once(event: "close", listener: () => void): unknown;
   req: { socket: { destroyed: boolean; once(event: "close", listener: () => void): unknown } };
@@ -61,19 +32,12 @@ interface RenderedResponse {
 /** A connection's pages in line: the last one's response has closed, or the connection has. */
 interface ConnectionLine {
   lastPageTaken: Promise<void>;
-  /**
-   * When a connection closes, Node closes the response it is sending and the next, not those
-   * queued behind them (pipelined and never sent): the line moves on when the connection closes too.
-   */
+  /** Node closes only the response it is sending and the next, not those pipelined behind them. */
   closed: Promise<void>;
 }
 
-/** A page's turn to render. */
 export interface RenderTurn {
-  /**
-   * The page has been rendered and handed to Node: the turn is over, however slowly its client
-   * reads it. It is over too when the response closes first; calling this again does nothing.
-   */
+  /** The page is in Node's hands (or its response closed first): the turn is over; again, nothing (ADR 033). */
   end(): void;
 }
 
@@ -106,15 +70,7 @@ export class LoadShedder {
     this.timer.unref();
   }
 
-  /**
-   * Waits for a turn to render the page `res` will carry: the turn once it may start, null when it
-   * is refused instead.
-   *
-   * A connection's pages take their turns one after another, each once the client has taken the
-   * one before (its response has closed): answers on one connection go out in order anyway, and a
-   * client that pipelines pages and reads none of them would otherwise have them all rendered and
-   * held in memory. Only then does the page join the line every visitor shares.
-   */
+  /** The turn to render `res`'s page, or null: refused. A connection's pages take turns in order (ADR 033). */
   async admit(res: RenderedResponse): Promise<RenderTurn | null> {
     const connection = res.req.socket;
     const taken = new Promise<void>((resolve) => res.once("close", resolve));
@@ -184,13 +140,7 @@ export class LoadShedder {
 /** Seconds a refused visitor is asked to wait: the line is gone well within them. */
 const SHED_RETRY_AFTER_SECONDS = 2;
 
-/**
- * After a refusal, the connection's next request is not read for this long. A client that asks
- * again at once (a script, a retry loop, a load generator) would otherwise spend the event loop on
- * refusals, which kept the renders in flight waiting and, since Node accepts one new connection per
- * turn of the loop, left new visitors' connections unaccepted for seconds (ADR 024). A browser
- * sends nothing more on that connection after a refused page, so shoppers never wait for it.
- */
+/** A refused connection's next request is not read for this long (ADR 024). */
 const PAUSE_AFTER_REFUSAL_MS = 500;
 
 const BUSY_PAGE = `<!DOCTYPE html>
@@ -200,9 +150,12 @@ const BUSY_PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-/** Whether a request is one that load shedding may refuse: a read that would be rendered. */
-export function isSheddable(method: string, path: string): boolean {
-  return (method === "GET" || method === "HEAD") && path !== "/healthz";
+/** The route that answers a monitor's health checks (app/routes/healthz.ts): never refused. */
+const HEALTH_CHECK_ROUTE = "routes/healthz";
+
+/** Whether load shedding may refuse a request: a read that would be rendered, by the route `routeId`. */
+export function isSheddable(method: string, routeId: string): boolean {
+  return (method === "GET" || method === "HEAD") && routeId !== HEALTH_CHECK_ROUTE;
 }
 
 /** The refusal: 503 with Retry-After and a short page in the shopper's words, never cached. */

@@ -1,0 +1,39 @@
+import type { ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+
+import { isSheddable } from "../../server/load-shedding";
+import { routeIdOf } from "../../server/route-ids";
+
+/**
+ * Each request's route is matched once (server/app.ts): its id files the request in the log and the metrics, and
+ * tells load shedding whether it may refuse it. A build's routes as React Router's build lists them.
+ */
+
+const route = (id: string, path: string | undefined, index?: true) => ({ id, path, index, parentId: "root" });
+const ROUTES = {
+  root: { id: "root", path: "" },
+  "routes/_index": route("routes/_index", undefined, true),
+  "routes/product.$id": route("routes/product.$id", "product/:id"),
+  "routes/healthz": route("routes/healthz", "healthz"),
+  "routes/$": route("routes/$", "*"),
+} as unknown as ServerBuild["routes"];
+
+describe("routeIdOf", () => {
+  it("names the route module that answers a page or its data", () => {
+    expect(routeIdOf(ROUTES, "/")).toBe("routes/_index");
+    expect(routeIdOf(ROUTES, "/_root.data")).toBe("routes/_index");
+    expect(routeIdOf(ROUTES, "/product/12")).toBe("routes/product.$id");
+    expect(routeIdOf(ROUTES, "/product/12.data")).toBe("routes/product.$id");
+    expect(routeIdOf(ROUTES, "/no/such/page")).toBe("routes/$");
+  });
+});
+
+describe("isSheddable", () => {
+  it("lets load shedding refuse reads of pages, never the health check however its path is written", () => {
+    expect(isSheddable("GET", routeIdOf(ROUTES, "/product/12"))).toBe(true);
+    expect(isSheddable("HEAD", routeIdOf(ROUTES, "/"))).toBe(true);
+    expect(isSheddable("POST", routeIdOf(ROUTES, "/product/12"))).toBe(false);
+    for (const path of ["/healthz", "/healthz/", "/HEALTHZ", "/healthz.data"])
+      expect(isSheddable("GET", routeIdOf(ROUTES, path)), path).toBe(false);
+  });
+});
