@@ -16,9 +16,10 @@ import {
   type Shape,
   STEEL,
   STEEL_DARK,
+  stroke,
   text,
 } from "./svg";
-import type { ObjectDrawing } from "./types";
+import type { ObjectDrawing, Part } from "./types";
 
 function speaker(cx: number, cy: number, r: number, d: ObjectDrawing): string {
   const frame = d.color;
@@ -41,8 +42,8 @@ function speaker(cx: number, cy: number, r: number, d: ObjectDrawing): string {
 export function drawSpeaker(d: ObjectDrawing): Shape {
   let out = floorShadow(410, 640, 270, 20, 0.08);
   out += speaker(520, 310, 140, d);
-  out += pathEl("M330 560C360 640 470 640 560 600", "none", 'stroke="#dc2626" stroke-width="6"');
-  out += pathEl("M350 565C380 660 500 660 580 620", "none", 'stroke="#1f2328" stroke-width="6"');
+  out += stroke("M330 560C360 640 470 640 560 600", "#dc2626", 6);
+  out += stroke("M350 565C380 660 500 660 580 620", "#1f2328", 6);
   out += speaker(330, 420, 170, d);
   return { svg: out, focus: [330, 420] };
 }
@@ -80,25 +81,16 @@ export function drawMonitorBack(d: ObjectDrawing): string {
   let out = floorShadow(CX, y0 + h + 50, w * 0.42, 18, 0.1);
   out += rect(x0, y0, w, h, shade(d.color, 0.12), 'rx="16"');
   out += rect(x0 + 24, y0 + 24, w - 48, h - 48, shade(d.color, 0.06), 'rx="10"');
-  const bx = CX - 140;
-  const by = y0 + 70;
-  out += rect(bx, by, 280, 170, "#1d6b3a", `rx="8" stroke="${shade("#1d6b3a", -0.3)}" stroke-width="2"`);
-  out += drawPart(
+  const board = { x0: CX - 140, y0: y0 + 70, w: 280, h: 170 };
+  const pcb = "#1d6b3a";
+  out += rect(board.x0, board.y0, board.w, board.h, pcb, `rx="8" stroke="${shade(pcb, -0.3)}" stroke-width="2"`);
+  for (const part of [
     { type: "chip", x: 0.45, y: 0.45, w: 60, h: 60, label: "HDMI", style: "qfp" },
-    { x0: bx, y0: by, w: 280, h: 170 },
-    "#1d6b3a",
-  );
-  out += drawPart(
     { type: "ports", x: 0.3, y: 1, kind: "hdmi", side: "bottom" },
-    { x0: bx, y0: by, w: 280, h: 170 },
-    "#1d6b3a",
-  );
-  out += drawPart(
     { type: "usb", x: 0.75, y: 1, kind: "micro", side: "top" },
-    { x0: bx, y0: by, w: 280, h: 170 },
-    "#1d6b3a",
-  );
-  out += drawPart({ type: "button", x: 0.85, y: 0.3 }, { x0: bx, y0: by, w: 280, h: 170 }, "#1d6b3a");
+    { type: "button", x: 0.85, y: 0.3 },
+  ] satisfies Part[])
+    out += drawPart(part, board, pcb);
   if (large) {
     for (const [hx, hy] of [
       [CX - 80, y0 + h - 110],

@@ -14,6 +14,7 @@ import {
   rect,
   shade,
   type Shape,
+  stroke,
   text,
   WIRE_COLOURS,
 } from "./svg";
@@ -183,10 +184,11 @@ export function drawBreadboard(d: ObjectDrawing): Shape {
   out += rect(x0 + 30, CY + 13, w - 60, 52, "url(#holes)");
   // A first circuit: a resistor, an LED and a jumper, so the board reads as a breadboard.
   const lx = x0 + 420;
-  out += pathEl(
+  out += stroke(
     `M${n(lx - 200)} ${n(y0 + 22)}C${n(lx - 200)} ${n(y0 + 60)} ${n(lx - 150)} ${n(y0 + 50)} ${n(lx - 150)} ${n(y0 + 90)}`,
-    "none",
-    'stroke="#ef4444" stroke-width="6" stroke-linecap="round"',
+    "#ef4444",
+    6,
+    'stroke-linecap="round"',
   );
   out += line(lx - 150, y0 + 90, lx - 54, y0 + 90, "#aeb6bf", 3) + rect(lx - 130, y0 + 80, 56, 20, "#8db8e6", 'rx="9"');
   out +=
@@ -213,11 +215,7 @@ export function drawJumpers(): Shape {
     const colour = WIRE_COLOURS[i]!;
     const ya = 250 + i * 14;
     const yb = 380 + i * 14;
-    out += pathEl(
-      `M170 ${ya}C330 ${ya - 40} 430 ${yb + 150} 620 ${yb}`,
-      "none",
-      `stroke="${colour}" stroke-width="11" stroke-linecap="round"`,
-    );
+    out += stroke(`M170 ${ya}C330 ${ya - 40} 430 ${yb + 150} 620 ${yb}`, colour, 11, `stroke-linecap="round"`);
     out += rect(118, ya - 6, 56, 12, BLACK, 'rx="2"') + rect(96, ya - 2, 24, 4, GOLD);
     out += rect(616, yb - 6, 68, 12, BLACK, 'rx="2"') + rect(676, yb - 2.5, 5, 5, "#6b7280");
   }

@@ -1,6 +1,21 @@
 /** The parts that sit on a board (chips, connectors, headers ...), each drawn at its place in a box. */
 import { drawScreen } from "./screens";
-import { BLACK, circle, ellipse, FONT, GOLD, line, n, pathEl, rect, shade, STEEL, STEEL_DARK, text } from "./svg";
+import {
+  BLACK,
+  circle,
+  ellipse,
+  FONT,
+  GOLD,
+  line,
+  n,
+  pathEl,
+  rect,
+  shade,
+  STEEL,
+  STEEL_DARK,
+  stroke,
+  text,
+} from "./svg";
 import type { Part } from "./types";
 
 export interface Box {
@@ -85,7 +100,7 @@ export function drawPart(part: Part, box: Box, pcb: string): string {
         const yy = top + step / 2 + i * step;
         d += `H${n(i % 2 === 0 ? left + w : left)}` + (i < 5 ? `V${n(yy + step)}` : "");
       }
-      return pathEl(d, "none", `stroke="${GOLD}" stroke-width="5" stroke-linejoin="round"`);
+      return stroke(d, GOLD, 5, 'stroke-linejoin="round"');
     }
     case "heatsink": {
       const { w, h } = part;

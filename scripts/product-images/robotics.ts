@@ -13,6 +13,7 @@ import {
   type Shape,
   STEEL,
   STEEL_DARK,
+  stroke,
   text,
 } from "./svg";
 import type { ObjectDrawing } from "./types";
@@ -21,9 +22,9 @@ export function drawServo(d: ObjectDrawing): Shape {
   const body = d.color;
   const horn = d.accent ?? "#f4f6f8";
   let out = floorShadow(CX, 640, 250, 18, 0.1);
-  out += pathEl("M560 520C640 540 660 600 700 610", "none", 'stroke="#92400e" stroke-width="8"');
-  out += pathEl("M560 532C630 556 650 612 696 626", "none", 'stroke="#dc2626" stroke-width="8"');
-  out += pathEl("M560 544C620 572 640 626 690 642", "none", 'stroke="#f97316" stroke-width="8"');
+  out += stroke("M560 520C640 540 660 600 700 610", "#92400e", 8);
+  out += stroke("M560 532C630 556 650 612 696 626", "#dc2626", 8);
+  out += stroke("M560 544C620 572 640 626 690 642", "#f97316", 8);
   out += rect(240, 330, 320, 270, body, 'rx="10" opacity=".96"');
   out += rect(180, 380, 440, 40, body, 'rx="8"');
   out += circle(205, 400, 9, "#e5e7eb") + circle(595, 400, 9, "#e5e7eb");
@@ -77,7 +78,7 @@ export function drawGearmotor(d: ObjectDrawing): Shape {
 export function drawStepper(d: ObjectDrawing): Shape {
   const face = d.accent ?? STEEL;
   let out = floorShadow(CX, 640, 230, 18, 0.1);
-  out += pathEl("M610 560C660 590 680 620 720 630", "none", 'stroke="#2b2d33" stroke-width="14"');
+  out += stroke("M610 560C660 590 680 620 720 630", "#2b2d33", 14);
   out += pathEl("M240 200H560L600 240V560L560 600H240L200 560V240Z", face, `stroke="${STEEL_DARK}" stroke-width="4"`);
   out += pathEl("M262 222H538L578 262V538L538 578H262L222 538V262Z", d.color);
   for (const [x, y] of [
@@ -105,7 +106,7 @@ export function drawStepperSide(d: ObjectDrawing): string {
   for (let i = 0; i < 9; i++) out += line(230, 350 + i * 20, 570, 350 + i * 20, "#2f3238", 3);
   out += rect(230, 530, 340, 40, face, 'rx="6"');
   out += rect(570, 420, 50, 60, "#f4f4f0", 'rx="4"');
-  out += pathEl("M620 450C680 460 690 560 720 600", "none", 'stroke="#2b2d33" stroke-width="14"');
+  out += stroke("M620 450C680 460 690 560 720 600", "#2b2d33", 14);
   out += rect(300, 380, 200, 90, "#f8fafc", 'rx="4"');
   out += text(400, 420, "NEMA 17", 24, "#1f2937", `font-family="${FONT}" font-weight="800"`);
   out += text(400, 450, "1.8° 1.5A", 18, "#6b7280", `font-family="${FONT}"`);

@@ -1,5 +1,5 @@
 /** What a display shows: the screens on display boards, the monitor and the oscilloscope. */
-import { circle, ellipse, FONT, n, pathEl, rect, text } from "./svg";
+import { circle, ellipse, FONT, n, pathEl, rect, stroke, text } from "./svg";
 import type { ScreenContent } from "./types";
 
 export function drawScreen(x: number, y: number, w: number, h: number, content: ScreenContent): string {
@@ -20,14 +20,14 @@ export function drawScreen(x: number, y: number, w: number, h: number, content: 
       const ink = content === "oled" ? "#7dd3fc" : "#f8fafc";
       if (content === "oled") out += rect(ix, iy, iw, ih * 0.22, "#facc15", 'opacity=".9"');
       out += text(ix + iw / 2, iy + ih * 0.52, "21.4°C  48%", ih * 0.2, ink, mono);
-      out += pathEl(
+      out += stroke(
         `M${n(ix)} ${n(iy + ih * 0.92)}` +
           Array.from(
             { length: 12 },
             (_, i) => `L${n(ix + ((i + 1) * iw) / 12)} ${n(iy + ih * (0.72 + 0.18 * Math.sin(i * 1.3)))}`,
           ).join(""),
-        "none",
-        `stroke="${ink}" stroke-width="3"`,
+        ink,
+        3,
       );
       return out;
     }
@@ -80,10 +80,10 @@ export function drawScreen(x: number, y: number, w: number, h: number, content: 
       out += circle(ix + iw * 0.8, iy + ih * 0.25, ih * 0.35, "#3b82f6", 'opacity=".5"');
       out += rect(ix + iw * 0.08, iy + ih * 0.12, iw * 0.5, ih * 0.55, "#f8fafc", 'rx="6"');
       out += rect(ix + iw * 0.08, iy + ih * 0.12, iw * 0.5, ih * 0.08, "#cbd5e1", 'rx="6"');
-      out += pathEl(
+      out += stroke(
         `M${n(ix + iw * 0.12)} ${n(iy + ih * 0.58)}L${n(ix + iw * 0.25)} ${n(iy + ih * 0.38)}L${n(ix + iw * 0.36)} ${n(iy + ih * 0.5)}L${n(ix + iw * 0.53)} ${n(iy + ih * 0.28)}`,
-        "none",
-        `stroke="#0d9488" stroke-width="5"`,
+        "#0d9488",
+        5,
       );
       out += rect(ix + iw * 0.64, iy + ih * 0.2, iw * 0.28, ih * 0.18, "#f97316", 'rx="8"');
       out += rect(ix + iw * 0.64, iy + ih * 0.45, iw * 0.28, ih * 0.18, "#22c55e", 'rx="8"');
@@ -93,14 +93,14 @@ export function drawScreen(x: number, y: number, w: number, h: number, content: 
     case "scope": {
       out += rect(ix, iy, iw, ih, "url(#scopegrid)");
       const wave = (phase: number, amp: number, colour: string, mid: number) =>
-        pathEl(
+        stroke(
           `M${n(ix)} ${n(mid)}` +
             Array.from(
               { length: 40 },
               (_, i) => `L${n(ix + ((i + 1) * iw) / 40)} ${n(mid - amp * Math.sin((i + 1) / 3.2 + phase))}`,
             ).join(""),
-          "none",
-          `stroke="${colour}" stroke-width="3"`,
+          colour,
+          3,
         );
       const square =
         `M${n(ix)} ${n(iy + ih * 0.8)}` +
@@ -109,7 +109,7 @@ export function drawScreen(x: number, y: number, w: number, h: number, content: 
           const xb = ix + ((i + 1) * iw) / 6;
           return `H${n(xa)}V${n(iy + ih * 0.62)}H${n(xb)}V${n(iy + ih * 0.8)}`;
         }).join("");
-      out += wave(0, ih * 0.18, "#facc15", iy + ih * 0.3) + pathEl(square, "none", `stroke="#22d3ee" stroke-width="3"`);
+      out += wave(0, ih * 0.18, "#facc15", iy + ih * 0.3) + stroke(square, "#22d3ee", 3);
       return out;
     }
   }

@@ -43,6 +43,11 @@ export function pathEl(d: string, fill: string, extra = ""): string {
   return `<path d="${d}" fill="${fill}"${extra ? " " + extra : ""}/>`;
 }
 
+/** An unfilled path: a cable, a wire, a handle, a trace. */
+export function stroke(d: string, colour: string, width: number, extra = ""): string {
+  return pathEl(d, "none", `stroke="${colour}" stroke-width="${width}"${extra ? " " + extra : ""}`);
+}
+
 export function text(
   x: number,
   y: number,

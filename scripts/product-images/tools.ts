@@ -14,6 +14,7 @@ import {
   type Shape,
   STEEL,
   STEEL_DARK,
+  stroke,
   text,
   WIRE_COLOURS,
 } from "./svg";
@@ -43,7 +44,7 @@ export function drawLidar(d: ObjectDrawing): Shape {
 export function drawStation(d: ObjectDrawing): Shape {
   const accent = d.accent ?? "#ef4444";
   let out = floorShadow(CX, 640, 300, 18, 0.1);
-  out += pathEl("M300 560C330 660 520 650 560 520", "none", 'stroke="#2b2d33" stroke-width="10"');
+  out += stroke("M300 560C330 660 520 650 560 520", "#2b2d33", 10);
   out += rect(90, 300, 360, 300, d.color, 'rx="18"');
   out += rect(120, 330, 300, 120, "#0b0d10", 'rx="8"');
   out += text(
@@ -72,8 +73,8 @@ export function drawStation(d: ObjectDrawing): Shape {
 export function drawMultimeter(d: ObjectDrawing): Shape {
   const face = d.accent ?? "#2b2d33";
   let out = floorShadow(CX, 660, 220, 16, 0.1);
-  out += pathEl("M330 600C260 660 160 600 130 520", "none", 'stroke="#1f2328" stroke-width="9"');
-  out += pathEl("M470 600C540 660 640 600 670 520", "none", 'stroke="#dc2626" stroke-width="9"');
+  out += stroke("M330 600C260 660 160 600 130 520", "#1f2328", 9);
+  out += stroke("M470 600C540 660 640 600 670 520", "#dc2626", 9);
   out += `<g transform="rotate(-20 130 470)">${rect(118, 380, 24, 150, "#1f2328", 'rx="8"')}${rect(126, 320, 8, 60, STEEL)}</g>`;
   out += `<g transform="rotate(20 670 470)">${rect(658, 380, 24, 150, "#dc2626", 'rx="8"')}${rect(666, 320, 8, 60, STEEL)}</g>`;
   out += rect(240, 110, 320, 540, d.color, 'rx="44"');
@@ -118,11 +119,11 @@ export function drawMultimeter(d: ObjectDrawing): Shape {
 
 export function drawAnalyzer(d: ObjectDrawing): Shape {
   let out = floorShadow(CX, 620, 290, 16, 0.08);
-  out += pathEl("M120 400C80 400 70 520 110 600", "none", 'stroke="#1f2328" stroke-width="12"');
+  out += stroke("M120 400C80 400 70 520 110 600", "#1f2328", 12);
   for (let i = 0; i < 9; i++) {
     const y = 345 + i * 13;
     const ty = 200 + i * 50;
-    out += pathEl(`M470 ${y}C560 ${y} 560 ${ty} 640 ${ty}`, "none", `stroke="${WIRE_COLOURS[i]!}" stroke-width="7"`);
+    out += stroke(`M470 ${y}C560 ${y} 560 ${ty} 640 ${ty}`, WIRE_COLOURS[i]!, 7);
     out += rect(640, ty - 10, 60, 20, WIRE_COLOURS[i]!, 'rx="6"') + rect(700, ty - 3, 20, 6, STEEL);
   }
   out += rect(120, 300, 360, 180, d.color, 'rx="22"');
@@ -182,7 +183,7 @@ export function drawScopeBack(d: ObjectDrawing): string {
 
 export function drawSpool(d: ObjectDrawing): Shape {
   let out = floorShadow(CX, 650, 220, 16, 0.1);
-  out += pathEl("M560 470C640 500 660 580 720 600", "none", `stroke="${d.accent ?? STEEL}" stroke-width="6"`);
+  out += stroke("M560 470C640 500 660 580 720 600", d.accent ?? STEEL, 6);
   out += circle(400, 390, 230, d.color);
   out += circle(400, 390, 200, d.accent ?? STEEL);
   for (let r = 100; r < 200; r += 12)
@@ -198,21 +199,9 @@ export function drawSpool(d: ObjectDrawing): Shape {
 export function drawCutters(d: ObjectDrawing): Shape {
   const steel = d.accent ?? "#9aa3ad";
   let out = floorShadow(CX, 660, 200, 16, 0.1);
-  out += pathEl(
-    "M380 380C360 480 300 560 250 650",
-    "none",
-    `stroke="${d.color}" stroke-width="54" stroke-linecap="round"`,
-  );
-  out += pathEl(
-    "M420 380C440 480 500 560 550 650",
-    "none",
-    `stroke="${d.color}" stroke-width="54" stroke-linecap="round"`,
-  );
-  out += pathEl(
-    "M380 380C370 430 350 470 330 520",
-    "none",
-    `stroke="${shade(d.color, 0.3)}" stroke-width="10" stroke-linecap="round"`,
-  );
+  out += stroke("M380 380C360 480 300 560 250 650", d.color, 54, `stroke-linecap="round"`);
+  out += stroke("M420 380C440 480 500 560 550 650", d.color, 54, `stroke-linecap="round"`);
+  out += stroke("M380 380C370 430 350 470 330 520", shade(d.color, 0.3), 10, `stroke-linecap="round"`);
   out += pathEl("M368 400L330 230Q340 150 398 120L400 300Z", steel, `stroke="${shade(steel, -0.3)}" stroke-width="3"`);
   out += pathEl(
     "M432 400L470 230Q460 150 402 120L400 300Z",
@@ -220,11 +209,7 @@ export function drawCutters(d: ObjectDrawing): Shape {
     `stroke="${shade(steel, -0.3)}" stroke-width="3"`,
   );
   out += circle(400, 340, 30, shade(steel, -0.15)) + circle(400, 340, 12, shade(steel, -0.4));
-  out += pathEl(
-    "M395 420C370 440 370 470 395 480M405 420C430 440 430 470 405 480",
-    "none",
-    'stroke="#6b7280" stroke-width="6"',
-  );
+  out += stroke("M395 420C370 440 370 470 395 480M405 420C430 440 430 470 405 480", "#6b7280", 6);
   return { svg: out, focus: [400, 190] };
 }
 
