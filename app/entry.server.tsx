@@ -9,12 +9,7 @@ import { NonceProvider } from "~/components/layout/nonce";
 import { logger } from "~/lib/log.server";
 import { HtmlBody, wholePage } from "~/services/html-body.server";
 import { createNonce, nonceSource, setSecurityHeaders } from "~/services/security-headers.server";
-import {
-  inlineScriptHashes,
-  isSharedAnswer,
-  setCacheHeaders,
-  SHARED_DATA_CACHE_CONTROL,
-} from "~/services/shared-pages.server";
+import { inlineScriptHashes, isSharedAnswer, setCacheHeaders } from "~/services/shared-pages.server";
 
 // Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
 // closes the data backend, asks whether pages may be kept in process, serves the app's metrics
@@ -25,19 +20,11 @@ export { appMetrics } from "~/lib/metrics.server";
 export { loadContext } from "~/load-context.server";
 export { cookieSecret } from "~/services/cookie-policy.server";
 
-/**
- * How long a streamed page waits for data still loading; React Router rejects what is still
- * pending then, and the render is abandoned a second later (ABORT_DELAY).
- */
+/** Data still loading after this is rejected by React Router; the render is abandoned a second later. */
 export const streamTimeout = 5_000;
 const ABORT_DELAY = streamTimeout + 1_000;
 
-/**
- * Two ways to send a page (ADR 018). A shared page (the same for every anonymous visitor,
- * services/shared-pages.server.ts) is rendered whole, then sent with the hashes of its inline
- * scripts in its CSP and a Cache-Control a shared cache may act on. A personal page streams, its
- * scripts allowed by a nonce of its own, and no cache keeps it.
- */
+/** A shared page is rendered whole, its scripts allowed by hash; a personal one streams with a nonce (ADR 018). */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,7 +33,7 @@ export default function handleRequest(
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const shared = isSharedAnswer(request, responseStatusCode, responseHeaders);
-  setCacheHeaders(responseHeaders, shared);
+  setCacheHeaders(responseHeaders, shared, "page");
   if (shared) return renderSharedPage(request, responseStatusCode, responseHeaders, routerContext);
   return renderPersonalPage(request, responseStatusCode, responseHeaders, routerContext);
 }
@@ -91,8 +78,8 @@ function renderPersonalPage(request: Request, status: number, headers: Headers, 
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Cleared once the page is written: a timer left to fire would hold the whole render (its
-    // tree and buffers) for five seconds after every request, which under load is most of the heap.
+    // Cleared once the page is written: a timer left to fire holds the whole render for seconds,
+    // most of the heap under load.
     const abortTimer = setTimeout(() => stream.abort(), ABORT_DELAY);
     const stream = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -126,15 +113,9 @@ function renderPersonalPage(request: Request, status: number, headers: Headers, 
   });
 }
 
-/**
- * Page data for client navigations (`.data`), by the same rule as documents: the data of a shared
- * page is shared, with a few seconds in the browser too, and nothing else is kept by any cache
- * (services/shared-pages.server.ts).
- */
+/** Page data for client navigations (`.data`), shared by the same rule as its page (ADR 026). */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   response.headers.set("X-Content-Type-Options", "nosniff");
-  const shared = isSharedAnswer(request, response.status, response.headers);
-  setCacheHeaders(response.headers, shared);
-  if (shared) response.headers.set("Cache-Control", SHARED_DATA_CACHE_CONTROL);
+  setCacheHeaders(response.headers, isSharedAnswer(request, response.status, response.headers), "page data");
   return response;
 };

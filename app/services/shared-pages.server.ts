@@ -71,12 +71,12 @@ export function isSharedAnswer(request: Request, status: number, headers: Header
 }
 
 /**
- * What caches are told of an answer isSharedAnswer has judged: a shared one keeps the
- * Cache-Control its routes set, any other is `private, no-store` (an outage's `no-store` and an
- * error page included). `Vary: Cookie` either way: who is asking may change the answer.
+ * What caches are told of a page or its data once isSharedAnswer has judged it: shared, the Cache-Control of its
+ * kind; any other answer `private, no-store` (an outage's and an error page's too). `Vary: Cookie` either way.
  */
-export function setCacheHeaders(headers: Headers, shared: boolean): void {
-  if (!shared) headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+export function setCacheHeaders(headers: Headers, shared: boolean, answer: "page" | "page data"): void {
+  const sharedCacheControl = answer === "page" ? SHARED_CACHE_CONTROL : SHARED_DATA_CACHE_CONTROL;
+  headers.set("Cache-Control", shared ? sharedCacheControl : PERSONAL_CACHE_CONTROL);
   headers.append("Vary", "Cookie");
 }
 

@@ -7,6 +7,7 @@ import {
   rootLoaderData,
   setCacheHeaders,
   SHARED_CACHE_CONTROL,
+  SHARED_DATA_CACHE_CONTROL,
   sharedPageHeaders,
 } from "~/services/shared-pages.server";
 
@@ -111,22 +112,29 @@ describe("isSharedAnswer", () => {
 });
 
 describe("setCacheHeaders", () => {
-  it("leaves a shared answer's Cache-Control and adds Vary: Cookie", () => {
+  it("leaves a shared page's Cache-Control and adds Vary: Cookie", () => {
     const headers = new Headers({ "Cache-Control": SHARED_CACHE_CONTROL, Vary: "Accept-Encoding" });
-    setCacheHeaders(headers, true);
+    setCacheHeaders(headers, true, "page");
     expect(headers.get("Cache-Control")).toBe(SHARED_CACHE_CONTROL);
     expect(headers.get("Vary")).toBe("Accept-Encoding, Cookie");
   });
 
+  it("lets the browser keep a shared page's data for a few seconds too (ADR 026)", () => {
+    const headers = new Headers({ "Cache-Control": SHARED_CACHE_CONTROL });
+    setCacheHeaders(headers, true, "page data");
+    expect(headers.get("Cache-Control")).toBe(SHARED_DATA_CACHE_CONTROL);
+    expect(headers.get("Vary")).toBe("Cookie");
+  });
+
   it("makes any other answer private, one its routes said was shared and an outage's no-store too", () => {
     const refused = new Headers({ "Cache-Control": SHARED_CACHE_CONTROL });
-    setCacheHeaders(refused, false);
+    setCacheHeaders(refused, false, "page");
     expect(refused.get("Cache-Control")).toBe(PERSONAL_CACHE_CONTROL);
     const silent = new Headers();
-    setCacheHeaders(silent, false);
+    setCacheHeaders(silent, false, "page data");
     expect(silent.get("Cache-Control")).toBe(PERSONAL_CACHE_CONTROL);
     const outage = new Headers({ "Cache-Control": "no-store" });
-    setCacheHeaders(outage, false);
+    setCacheHeaders(outage, false, "page data");
     expect(outage.get("Cache-Control")).toBe(PERSONAL_CACHE_CONTROL);
     expect(outage.get("Vary")).toBe("Cookie");
   });
