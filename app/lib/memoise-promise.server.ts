@@ -5,12 +5,7 @@ export interface MemoisedPromise<T> {
   forget(): Promise<T> | undefined;
 }
 
-/**
- * Makes `create`'s promise once and hands the same one to every caller, pending or settled,
- * except that a rejected promise is forgotten: a database that could not open, or a backend
- * module that failed to load, is tried again by the next caller instead of failing forever.
- * Callers that were already waiting when it rejected all see that rejection.
- */
+/** Makes `create`'s promise once, for every caller; a rejected one is forgotten, so the next caller tries again. */
 export function memoisePromise<T>(create: () => Promise<T>): MemoisedPromise<T> {
   let current: Promise<T> | undefined;
   const memoised = (): Promise<T> => {
@@ -29,4 +24,16 @@ export function memoisePromise<T>(create: () => Promise<T>): MemoisedPromise<T> 
     return forgotten;
   };
   return memoised;
+}
+
+/** memoisePromise kept on globalThis: a development rebuild re-imports its module, and must not open a second. */
+export function memoiseInProcess<T>(key: string, create: () => Promise<T>): MemoisedPromise<T> {
+  const shared = globalThis as typeof globalThis & Record<string, MemoisedPromise<T> | undefined>;
+  return (shared[key] ??= memoisePromise(create));
+}
+
+/** Forgets what `memoised` opened and, if it did open, closes it with `close`. */
+export async function closeIfOpened<T>(memoised: MemoisedPromise<T>, close: (opened: T) => Promise<void>) {
+  const opened = await memoised.forget()?.catch(() => null);
+  if (opened) await close(opened);
 }

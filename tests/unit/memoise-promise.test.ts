@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { memoisePromise } from "~/lib/memoise-promise.server";
+import { closeIfOpened, memoiseInProcess, memoisePromise } from "~/lib/memoise-promise.server";
 
 /** A `create` that counts its calls and fails the ones it is told to. */
 function counting(failures: number[] = []) {
@@ -42,5 +42,34 @@ describe("memoisePromise", () => {
     expect(get.forget()).toBe(first);
     expect(get.forget()).toBeUndefined();
     expect(await get()).toBe(2);
+  });
+});
+
+describe("memoiseInProcess", () => {
+  it("hands a module imported again (a development rebuild) the promise it made the first time", async () => {
+    const { create, calls } = counting();
+    const first = memoiseInProcess("__makervoltMemoiseTest", create);
+    const again = memoiseInProcess("__makervoltMemoiseTest", counting().create);
+    expect(again).toBe(first);
+    expect(await again()).toBe(1);
+    expect(calls()).toBe(1);
+    first.forget();
+  });
+});
+
+describe("closeIfOpened", () => {
+  it("closes what was opened, once, and nothing when the open failed or never began", async () => {
+    const closed: number[] = [];
+    const close = async (opened: number) => void closed.push(opened);
+    const get = memoisePromise(counting([2]).create);
+    await closeIfOpened(get, close);
+    expect(closed).toEqual([]);
+    await get();
+    await closeIfOpened(get, close);
+    await closeIfOpened(get, close);
+    expect(closed).toEqual([1]);
+    await expect(get()).rejects.toThrow("attempt 2 failed");
+    await closeIfOpened(get, close);
+    expect(closed).toEqual([1]);
   });
 });

@@ -9,7 +9,7 @@ import { describePrepared, prepareDatabase } from "~/backends/sql/schema.server"
 import type { SqlClient } from "~/backends/sql/sql-client.server";
 import { getConfig } from "~/config.server";
 import { logger } from "~/lib/log.server";
-import { type MemoisedPromise, memoisePromise } from "~/lib/memoise-promise.server";
+import { closeIfOpened, memoiseInProcess } from "~/lib/memoise-promise.server";
 import { restrictToOwner } from "~/lib/owner-only-files.server";
 import { StartupError } from "~/lib/startup-error.server";
 
@@ -18,38 +18,17 @@ import { claimDataDir, shutOthersOut } from "./data-dir-owner.server";
 import { createClusterInChild, holdsNoCluster, temporaryDataDir } from "./new-cluster.server";
 import { serveOperatorCommands } from "./operator-commands.server";
 
-/**
- * The embedded database: PGlite (a real PostgreSQL compiled to WebAssembly) in this process.
- * It is built from the same `supabase/` folder the Supabase CLI uses for a hosted project, so
- * the schema, policies and seed are written once (ADR 001).
- *
- * PGlite runs one query at a time and has no lock on its data directory: open it once per
- * process (getDatabase), and openDatabase locks the directory against other processes
- * (data-dir-lock.server.ts). Transactions go through
- * `db.transaction()` only; a manual BEGIN through exec() would leak into other requests.
- */
+// PGlite in this process, built from the Supabase CLI's `supabase/` folder (ADR 001). One query at a time and no lock
+// of its own: open it once (getDatabase), and only through `db.transaction()`, since a BEGIN through exec() leaks.
 
 const extensions = { fuzzystrmatch, pg_trgm };
 
-/** The embedded database as the SQL backend sees it (PGlite's query, exec and transaction fit SqlClient as they are). */
+/** The embedded database as the SQL backend sees it: PGlite fits SqlClient as it is. */
 export type Database = SqlClient & { close(): Promise<void> };
 
 export const MEMORY_DATA_DIR = "memory://";
 
-/**
- * Postgres' default shared_buffers (128 MB) is allocated inside PGlite's WebAssembly memory
- * and never given back: with it, an open database alone held ~360 MB of RSS against the 350 MB
- * budget the whole server then had under load (docs/budgets.md#memory). The catalogue's hot pages (10,000
- * products with their indexes are ~40 MB on disk) mostly fit in 32 MB, the rest comes from
- * the OS page cache, and catalogue reads are cached above the database (ADR 031). Measured:
- * ~240 MB RSS at open instead of ~360 MB.
- */
-/*
- * The write-ahead log is kept small (ADR 028): with PostgreSQL's defaults a checkpoint keeps up to
- * 1 GB of old log segments for reuse, and after `npm run db:scale -- 10000` DATA_DIR held 577 MB of
- * them beside 40 MB of data, all of it copied into every backup. The shop writes little (sign-ups,
- * sessions, an import now and then), so more frequent checkpoints cost it nothing it would notice.
- */
+/** shared_buffers is WebAssembly memory that never shrinks (ADR 007); a small log, small backups (ADR 028). */
 const START_PARAMS = [
   ...PGlite.defaultStartParams,
   "-c",
@@ -67,11 +46,7 @@ export interface DatabaseOptions {
   supabaseDir?: string;
   /** Run seed.sql when the catalogue is empty. Default true. */
   seed?: boolean;
-  /**
-   * Create a new cluster (initdb) in a short-lived child process, and keep `memory://` in a
-   * temporary directory removed at close, so this process never holds initdb's memory
-   * (new-cluster.server.ts, ADR 012). The server does; tests and scripts need not. Default false.
-   */
+  /** Create a new cluster in a child process, `memory://` in a temporary directory, as the server does (ADR 012). */
   createInChild?: boolean;
 }
 
@@ -96,12 +71,7 @@ export function configuredDataDir(): string {
   return getConfig().dataDir;
 }
 
-/**
- * Opens (creating if needed) a database, brings it up to date with the migrations and seeds
- * an empty catalogue. Use getDatabase() in the app; this is for tests and scripts. A directory
- * that cannot be used, is locked by another process or holds a damaged database is a
- * StartupError.
- */
+/** Opens (creates, migrates, seeds) a database for tests and scripts, or throws a StartupError. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
   const dataDir = options.dataDir ?? configuredDataDir();
   const inMemory = dataDir.startsWith(MEMORY_DATA_DIR);
@@ -164,9 +134,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
   try {
     const supabaseDir = options.supabaseDir ?? path.resolve(process.cwd(), "supabase");
     const prepared = await prepareDatabase(db, { supabaseDir, seed: options.seed !== false });
-    // PGlite's file system (WebAssembly) sets files' modes itself, past any umask: initdb leaves
-    // 968 files 0666 (the log, pg_control, postgresql.auto.conf) and a restart writes some 0644.
-    // DATA_DIR's 0700 keeps others out; this makes the files private too, at every open.
+    // PGlite sets its files' modes itself, past any umask (ADR 033).
     if (onDisk) restrictToOwner(location);
     return { db, pglite: db, location, close, ...prepared, madePrivate };
   } catch (error) {
@@ -187,26 +155,18 @@ async function openAndReport(): Promise<AppDatabase> {
   return { ...opened, stopCommands: serveOperatorCommands(opened.pglite, opened.location) };
 }
 
-// Kept on globalThis so a dev-server rebuild, which re-imports this module, does not open the
-// same data directory a second time in this process. A failed open is not remembered, so
-// /healthz reports 503 and a later request retries.
-const shared = globalThis as typeof globalThis & { __makervoltDatabase?: MemoisedPromise<AppDatabase> };
-const appDatabase = (shared.__makervoltDatabase ??= memoisePromise(openAndReport));
+// A failed open is not remembered: /healthz reports 503 and a later request retries.
+const appDatabase = memoiseInProcess("__makervoltDatabase", openAndReport);
 
 /** The process's one embedded database, opened (and migrated and seeded) on first use. */
 export async function getDatabase(): Promise<Database> {
   return (await appDatabase()).db;
 }
 
-/**
- * Closes the process's database if it was opened: Postgres shuts down cleanly (a checkpoint, so
- * the next start needs no recovery) and DATA_DIR's lock is released. The server calls this
- * after the last request in flight has finished.
- */
+/** Closes the process's database if it was opened, cleanly: the next start needs no recovery. */
 export async function closeDatabase(): Promise<void> {
-  const opening = appDatabase.forget();
-  if (!opening) return;
-  const opened = await opening.catch(() => null);
-  await opened?.stopCommands();
-  await opened?.close();
+  await closeIfOpened(appDatabase, async (opened) => {
+    await opened.stopCommands();
+    await opened.close();
+  });
 }

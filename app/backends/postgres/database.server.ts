@@ -6,26 +6,16 @@ import { describePrepared, type Prepared, prepareDatabase } from "~/backends/sql
 import type { SqlClient, SqlQueries } from "~/backends/sql/sql-client.server";
 import { getConfig } from "~/config.server";
 import { logger } from "~/lib/log.server";
-import { type MemoisedPromise, memoisePromise } from "~/lib/memoise-promise.server";
+import { closeIfOpened, memoiseInProcess } from "~/lib/memoise-promise.server";
 import { appCounter, appGauge } from "~/lib/metrics.server";
 import { StartupError } from "~/lib/startup-error.server";
 
-/**
- * A PostgreSQL server (DATABASE_URL) through a node-postgres connection pool: the backend for
- * several server processes on one database (docs/data.md#databases-and-backends, ADR 016). Same SQL, prelude,
- * migrations and seed as the embedded database; only the driver differs.
- */
+// A PostgreSQL server (DATABASE_URL) through a node-postgres pool: the same SQL as embedded (ADR 016).
 
 export interface PostgresOptions {
-  /** A postgres:// URL. */
   url: string;
-  /** Connections this process may hold open at once. */
   poolSize: number;
-  /**
-   * The longest a statement may run on the server, and (plus a quarter of a second) the longest this process
-   * waits for a connection or an answer: a database that is down, overloaded or frozen is an outage
-   * to the pages (503) within that time, never a request that hangs.
-   */
+  /** Plus a quarter of a second, also the longest wait for a connection or an answer (docs/configuration.md). */
   statementTimeoutMs: number;
   /** The Supabase CLI folder holding migrations/*.sql and seed.sql. Default: ./supabase. */
   supabaseDir?: string;
@@ -89,8 +79,7 @@ export class PostgresClient implements SqlClient {
 
   async transaction<T>(body: (tx: SqlQueries) => Promise<T>): Promise<T> {
     const connection = await this.pool.connect().catch((error: unknown) => Promise.reject(countTimeout(error)));
-    // A connection that failed underneath (timed out, dropped) or whose transaction could not be
-    // ended is closed, not handed to the next request: that also ends its transaction on the server.
+    // A connection that failed underneath is closed, not handed on: that also ends its transaction on the server.
     let broken: Error | undefined;
     const run = async (sql: string, params?: unknown[]) => {
       try {
@@ -146,8 +135,7 @@ function poolFor(options: PostgresOptions, max: number, timeouts: boolean): pg.P
       idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     }),
   });
-  // An idle connection the server drops (a restart, a failover) is reported here; without a
-  // listener it would end the process. The pool replaces it on the next request.
+  // Without a listener, an idle connection the server drops (a restart) would end the process.
   pool.on("error", (error) => logger().error({ err: error }, "A PostgreSQL connection failed while idle"));
   openPools.add(pool);
   return pool;
@@ -159,9 +147,8 @@ export interface OpenedPostgres extends Prepared {
 }
 
 /**
- * Prepares the database (prelude, accounts schema, migrations, seed; ADR 016) on one connection
- * without time-outs, since a migration may take a while, then opens the pool the app uses. A
- * server that cannot be reached or prepared is a StartupError naming the URL without its password.
+ * Prepares the database (ADR 016) on one connection without time-outs, since a migration may take a while, then
+ * opens the app's pool; a StartupError naming the URL without its password when it cannot.
  */
 export async function openPostgres(options: PostgresOptions): Promise<OpenedPostgres> {
   const setup = new PostgresClient(poolFor(options, 1, false));
@@ -200,9 +187,7 @@ async function openAndReport(): Promise<OpenedPostgres> {
   return opened;
 }
 
-// On globalThis for the same reason as the embedded database: a dev-server rebuild must not open a second pool.
-const shared = globalThis as typeof globalThis & { __makervoltPostgres?: MemoisedPromise<OpenedPostgres> };
-const appPostgres = (shared.__makervoltPostgres ??= memoisePromise(openAndReport));
+const appPostgres = memoiseInProcess("__makervoltPostgres", openAndReport);
 
 /** The process's pool on DATABASE_URL, opened (and the database prepared) on first use. */
 export async function getPostgres(): Promise<PostgresClient> {
@@ -211,8 +196,5 @@ export async function getPostgres(): Promise<PostgresClient> {
 
 /** Closes the process's pool if it was opened (after the last request in flight). */
 export async function closePostgres(): Promise<void> {
-  const opening = appPostgres.forget();
-  if (!opening) return;
-  const opened = await opening.catch(() => null);
-  await opened?.close();
+  await closeIfOpened(appPostgres, (opened) => opened.close());
 }
