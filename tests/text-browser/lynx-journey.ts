@@ -19,6 +19,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { ACCOUNT_TOASTS, AUTH_PAGE } from "../../app/models/account/account-texts";
+import { AUTH_MESSAGES } from "../../app/models/account/auth-messages";
 import { PAGE_SIZE } from "../../app/models/catalogue/catalogue-query";
 import { DEFAULT_PORTS } from "../../scripts/support/default-ports";
 import { linkIn, type MailCatcher, startMailCatcher } from "../support/mail-catcher";
@@ -120,7 +122,7 @@ function expectSignedOut(page: LynxPage) {
   );
 }
 
-function expectToast(page: LynxPage, title: string, description: string) {
+function expectToast(page: LynxPage, { title, description }: { title: string; description: string }) {
   expectThat(
     page.lineAfter(title) === description,
     `The ${page.name} page should show the notification "${title}" followed by "${description}".`,
@@ -431,7 +433,7 @@ async function journey(lynx: Lynx, origin: string, catcher: MailCatcher, step: (
     keys.goTo(signUpEmail).type(email).press("Tab").type(password).press("Tab").press("Enter"),
   );
   expectLandedOn(signedUp, "/");
-  expectToast(signedUp, "Account created!", "Please check your email to verify your account.");
+  expectToast(signedUp, ACCOUNT_TOASTS.signedUp);
   // Signed in only once the address is confirmed (SIGN_UP_CONFIRMATION=required, the default).
   expectSignedOut(signedUp);
   step(`sign up at ${new URL(signUpUrl).pathname}${new URL(signUpUrl).search}: "Account created!", still signed out`);
@@ -444,7 +446,7 @@ async function journey(lynx: Lynx, origin: string, catcher: MailCatcher, step: (
   );
   const confirmed = await lynx.dump("confirmed", link);
   expectLandedOn(confirmed, "/");
-  expectToast(confirmed, "Email confirmed", "Your email address is confirmed and you are signed in.");
+  expectToast(confirmed, ACCOUNT_TOASTS.confirmed);
   expectSignedIn(confirmed, email);
   expectThat(
     /\t__session\t/.test(lynx.cookieJar()),
@@ -466,7 +468,7 @@ async function journey(lynx: Lynx, origin: string, catcher: MailCatcher, step: (
     keys.goTo(later.buttonNumber("Logout")).press("Enter"),
   );
   expectLandedOn(loggedOut, "/");
-  expectToast(loggedOut, "Logged Out", "You have been successfully logged out.");
+  expectToast(loggedOut, ACCOUNT_TOASTS.loggedOut);
   expectSignedOut(loggedOut);
   step(`log out: "Logged Out", the header offers "Account" again`);
 
@@ -480,7 +482,7 @@ async function journey(lynx: Lynx, origin: string, catcher: MailCatcher, step: (
     `After a wrong password the sign-in form should show again.`,
     refused,
   );
-  expectToast(refused, "Sign in Failed", "Invalid login credentials");
+  expectToast(refused, { title: AUTH_PAGE["sign-in"].failure, description: AUTH_MESSAGES.invalidCredentials });
   expectThat(
     refused.lines.some((line) => new RegExp(`^\\s*Email address ${escapeRegExp(email)}_*$`).test(line)),
     `After a wrong password the Email address field should still hold ${email}.`,
@@ -506,11 +508,7 @@ async function journey(lynx: Lynx, origin: string, catcher: MailCatcher, step: (
   const resetAsked = await lynx.session("reset link asked for", forgotUrl, (keys) =>
     keys.goTo(forgotEmail).type(email).press("Tab").press("Enter"),
   );
-  expectToast(
-    resetAsked,
-    "Check your email",
-    "If that address has a MakerVolt account, we have sent it a link to choose a new password. The link works for one hour.",
-  );
+  expectToast(resetAsked, ACCOUNT_TOASTS.resetSent);
   const resetLink = await mailedLink(catcher, email, 2);
   const choose = await lynx.dump("choose a new password", resetLink);
   expectThat(
@@ -523,11 +521,7 @@ async function journey(lynx: Lynx, origin: string, catcher: MailCatcher, step: (
     keys.goTo(choose.fieldAfter("New password")).type(newPassword).press("Tab").press("Enter"),
   );
   expectLandedOn(changed, "/");
-  expectToast(
-    changed,
-    "Password changed",
-    "Your password has been changed and you are signed in. Every other session has been signed out.",
-  );
+  expectToast(changed, ACCOUNT_TOASTS.passwordChanged);
   expectSignedIn(changed, email);
   const again = await lynx.dumpError("the reset link again", resetLink);
   expectThat(again.status === 403, `A used reset link should answer 403, not ${again.status}.`, again.page);
@@ -541,7 +535,7 @@ async function journey(lynx: Lynx, origin: string, catcher: MailCatcher, step: (
     keys.goTo(signInEmail).type(email).press("Tab").type(newPassword).press("Tab").press("Enter"),
   );
   expectLandedOn(signedIn, "/");
-  expectToast(signedIn, "Welcome back!", "You've successfully signed in.");
+  expectToast(signedIn, ACCOUNT_TOASTS.signedIn);
   expectSignedIn(signedIn, email);
   step(`sign in: "Welcome back!", header "Signed in as ${email}"`);
 }
