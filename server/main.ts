@@ -1,9 +1,4 @@
-/**
- * The shop's server, started by server/index.ts. In production it serves the React Router build
- * beside it ($BUILD_DIR/server/index.js); in development (`npm run dev`) Vite runs inside it and
- * serves the app's modules from source with hot reload. Why we have our own server instead of a
- * stock one: ADR 010 and docs/decisions/025-react-router-7.md.
- */
+// The shop's server (ADR 010): the build beside it, or under `npm run dev` Vite inside it, serving from source.
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -24,11 +19,7 @@ import { refuseConnect } from "./request-guards";
 import { limitResponseTime } from "./response-deadline";
 import { startupLine } from "./startup-line";
 
-/**
- * What the server needs from the app besides rendering. The app's entry module (app/entry.server.tsx)
- * exports it, and the compiler holds the two to it: the build is typed with that module (AppBuild),
- * so an export missing or changed there fails `npm run typecheck` here.
- */
+/** What the server needs from app/entry.server.tsx besides rendering; the build is typed with it (AppBuild). */
 interface ServerLifecycle {
   /** Decides the secret that signs cookies (ADR 030); throws a StartupError when DATA_DIR cannot keep it. */
   cookieSecret(): string;
@@ -106,10 +97,7 @@ try {
   exitBecause(error);
 }
 
-// A cached page is right for its whole lifetime only if nothing else can change the catalogue under
-// it (ADR 020), and this process forgets its pages when it changes the catalogue itself (ADR 028);
-// elsewhere the cache in front keeps pages, with one clock for every process. Nor can the code
-// change: in development an edit shows on the next request.
+// Only where nothing else changes the catalogue (ADR 020, ADR 028), and never in development, where code changes.
 const pageCache = assets.kind === "built" && lifecycle.catalogueChangesOnlyHere() ? new PageCache() : null;
 if (pageCache) lifecycle.onCatalogueChange(() => pageCache.clear());
 

@@ -1,32 +1,12 @@
 import v8 from "node:v8";
 
-/**
- * How the server's process is set up to stay within its memory budget (docs/budgets.md#memory;
- * the measurements behind each setting are in ADR 012).
- *
- * Two settings must be in place before node starts, so every way of starting the server passes
- * them: `npm run serve` (package.json, kept equal to these by tests/unit/memory-settings.test.ts),
- * and the end-to-end, server, lynx, soak, bench and audit runs (through serverNodeArgs and
- * serverEnv). Under another process manager (systemd, a container), set them there too; the
- * server says at start when they are missing (missingMemorySettings).
- */
+// The process's memory settings (docs/budgets.md#memory, ADR 012, ADR 037). Two are given to node as it starts:
+// `npm run serve` and every runner pass them (tests/unit/memory-settings.test.ts); the server warns when they are not.
 
-/**
- * V8's heap limits. A ceiling of 256 MB on the old generation also makes V8 let it grow less
- * beyond what is live before collecting (about 1.3 times instead of up to 4), and smaller
- * semi-spaces keep the young generation at 3 x 4 MB instead of 3 x 16 MB: 25 MB less at the
- * peak under overload than 3 x 8, for the same throughput (ADR 037). The live heap under load is
- * about 50 MB, so the ceiling leaves room to spare.
- */
+/** V8's heap limits: the old generation grows less past what is live, the young one is 3 x 4 MB (ADR 037). */
 export const SERVER_NODE_ARGS: readonly string[] = ["--max-old-space-size=256", "--max-semi-space-size=4"];
 
-/**
- * glibc's malloc, read from the environment as the process starts. Under load, libuv's and V8's
- * threads (compression, password hashes, compiling and collecting) each got an arena of their
- * own, and kept what they had freed: about 130 MB. Two arenas, and a fixed threshold of 128 KiB
- * above which a block is mapped on its own and returned to the OS when freed (glibc otherwise
- * raises it up to 32 MiB as large blocks are freed), keep malloc's share near 50 MB.
- */
+/** glibc's malloc: two arenas and a fixed mmap threshold keep its share near 50 MB instead of 130 (ADR 012). */
 export const SERVER_GLIBC_TUNABLES = "glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072";
 
 /** Node's arguments for starting `$BUILD_DIR/server.js` (before the script's path). */
@@ -40,11 +20,7 @@ export function serverEnv<Env extends NodeJS.ProcessEnv>(env: Env): Env & { GLIB
   return { ...env, GLIBC_TUNABLES: given ? `${SERVER_GLIBC_TUNABLES}:${given}` : SERVER_GLIBC_TUNABLES };
 }
 
-/**
- * Flags V8 still reads after start, set by the server before it opens the database: PGlite's
- * WebAssembly module (9 MB) is compiled by one thread instead of one per core, whose malloc
- * arenas otherwise kept about 30 MB of compiler memory; no slower to start.
- */
+/** Before the database opens: PGlite's WebAssembly compiled by one thread, whose arenas keep 30 MB less; no slower. */
 export function setRuntimeMemoryFlags(): void {
   v8.setFlagsFromString("--wasm-num-compilation-tasks=1");
 }

@@ -5,11 +5,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client
 
 import { logger } from "../app/lib/log.server";
 
-/**
- * The server's Prometheus metrics, and the listener that serves them with the app's own
- * (app/lib/metrics.server.ts) on METRICS_PORT: loopback by default, never the shop's port,
- * so no visitor reads them (docs/operations.md#metrics).
- */
+// The server's metrics, and their listener on METRICS_PORT, never the shop's port (docs/operations.md#metrics).
 export const serverMetrics = new Registry();
 
 const requestDuration = new Histogram({
@@ -59,8 +55,7 @@ export async function startMetricsServer(options: {
   host: string;
   registries: Registry[];
 }): Promise<http.Server> {
-  // Process memory, CPU, the event loop's delay, the heap and garbage collection: watched only
-  // when someone will read them (the event loop's delay is sampled all the while).
+  // Process memory, CPU, the heap and the event loop: collected only when someone will read them.
   collectDefaultMetrics({ register: serverMetrics });
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {

@@ -5,15 +5,8 @@ import { LRUCache } from "lru-cache";
 
 import { pageCacheLookups } from "./metrics";
 
-/**
- * The page cache: the server's own shared cache of shared pages, for when only this process can
- * change the catalogue (the embedded database: ADR 031, ADR 020), which then clears it (ADR 028). Such a page is the same for every
- * anonymous visitor and says so (`Cache-Control: public, ..., s-maxage=60`, ADR 018); this keeps it,
- * gzipped, for the `s-maxage` it states, exactly as nginx in front would, so the most visited pages
- * (home, about, popular catalogue pages and searches) are rendered once a minute instead of once a
- * visit. A request with a cookie or credentials is never answered from here (its page may be
- * personal: `Vary: Cookie`), and only a response that says a shared cache may keep it is kept.
- */
+// The server's own shared cache of shared pages, gzipped, for the `s-maxage` each states, as nginx would keep them
+// (ADR 020); only where this process alone changes the catalogue, which then clears it (ADR 028).
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -33,21 +26,13 @@ export interface CachedPage {
 export interface PageCacheOptions {
   /** The gzipped bodies' combined size; the least recently used pages go first. */
   maxBytes?: number;
-  /** Milliseconds; a test's own clock. */
   now?: () => number;
 }
 
-/**
- * About 500 pages at the catalogue's usual 5-10 KB gzipped. Gzipped, since that is what almost
- * every visitor is sent: a visit from the cache costs neither a render nor a compression.
- */
+/** About 500 pages at 5-10 KB gzipped (ADR 020). */
 const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 
-/**
- * Pages whose URL is longer than this are rendered every time, never kept: no link of the shop's
- * comes near it, and a cached page's key counts against the budget as its body does, so junk query
- * strings (`/about?x=` and 16 KB) could otherwise push the pages shoppers visit out.
- */
+/** Longer URLs are never kept: junk query strings would push the pages shoppers visit out. */
 export const MAX_CACHED_URL_LENGTH = 1024;
 
 /** `s-maxage` of a response a shared cache may keep; null when it may not. */
@@ -69,7 +54,6 @@ export class PageCache {
 
   constructor({ maxBytes = DEFAULT_MAX_BYTES, now = Date.now }: PageCacheOptions = {}) {
     this.now = now;
-    // Lifetimes are each page's own (expiresAt), checked against our clock, where tests can move it.
     this.pages = new LRUCache<string, CachedPage>({
       maxSize: maxBytes,
       // The key is memory too: a URL's characters (two bytes each at worst) count as the body's bytes do.
@@ -80,11 +64,7 @@ export class PageCache {
     });
   }
 
-  /**
-   * The cached page for this request and its age in seconds, or null. Only a GET or HEAD without a
-   * cookie and without credentials is looked up; `url` is the whole URL, since a page holds its
-   * origin (ADR 008).
-   */
+  /** The cached page for an anonymous read of `url` (whole: a page holds its origin, ADR 008) and its age, or null. */
   find(method: string, url: string, headers: Pick<Headers, "has">): { page: CachedPage; ageSeconds: number } | null {
     if (!isAnonymousRead(method, headers)) return null;
     const page = this.pages.get(url);
@@ -98,11 +78,7 @@ export class PageCache {
     return { page, ageSeconds: Math.floor((now - page.keptAt) / 1000) };
   }
 
-  /**
-   * Keeps the response to an anonymous GET when it says a shared cache may keep it, and returns
-   * the page as kept. Otherwise (or when its URL is over MAX_CACHED_URL_LENGTH) null, with the
-   * response untouched, to be sent as it is.
-   */
+  /** Keeps the answer to an anonymous GET a shared cache may keep, and returns it as kept; else null. */
   async keep(method: string, url: string, requestHeaders: Headers, response: Response): Promise<CachedPage | null> {
     const seconds = sharedLifetimeSeconds(response);
     if (method !== "GET" || seconds === null || !isAnonymousRead(method, requestHeaders)) return null;

@@ -3,21 +3,15 @@ import type { Duplex } from "node:stream";
 
 import type { Request as ExpressRequest, RequestHandler } from "express";
 
-/**
- * Checks the server makes before React Router sees a request (ADR 010, ADR 023). Each answers in plain
- * text: a request refused here never reaches a route, so nothing it asked for is done.
- */
+// Checks made before React Router sees a request (ADR 023, ADR 033), each answering in plain text.
 
 const HOST_LABEL = "[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?";
 /** A host name or IPv4 address (dot-separated labels, optional trailing dot) or a bracketed IPv6 address, optional port. */
 const HOST_PATTERN = new RegExp(`^(?:${HOST_LABEL}(?:\\.${HOST_LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, "i");
 
 /**
- * `value` as the host of a URL (lower case, a default port dropped, IPv6 compressed), or null when
- * it is not a well-formed `Host` value: a name or address and an optional port from 1 to 65535, and
- * nothing else (no userinfo, path or spaces). Port 0 is refused as well as 65536: URL parsing keeps
- * ":0", while other readers of the same header drop it, and two readings of one header are how one
- * visitor's page could be kept under another's URL.
+ * `value` as a URL's host, or null unless it is a name or address with a port from 1 to 65535: URL parsing keeps
+ * ":0" where other readers drop it, and two readings of one header could file one visitor's page under another's URL.
  */
 export function canonicalHost(value: string | undefined): string | null {
   if (!value || value.length > 255) return null;
@@ -33,11 +27,7 @@ export function canonicalHost(value: string | undefined): string | null {
 
 const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
 
-/**
- * The headers a route may see: the request's own, less every forwarded header. What those say is
- * read once, here, into the request's origin (and by Express into its client address), so no route
- * can read another version of it.
- */
+/** A header no route sees: what it says is read once, here, into the request's origin (ADR 023). */
 export function isForwardedHeader(name: string): boolean {
   return FORWARDED_HEADERS.includes(name.toLowerCase());
 }
@@ -51,17 +41,10 @@ function plain(res: Parameters<RequestHandler>[1], status: number, text: string)
     .send(text);
 }
 
-/**
- * Whether an address is one of the reverse proxies named by TRUST_PROXY: proxy-addr's compiled
- * list, the one Express is given as `trust proxy` for the client's address, so every forwarded
- * header is believed by the same rule.
- */
+/** Whether an address is a proxy TRUST_PROXY names: the rule Express's `trust proxy` is given too (ADR 033). */
 export type ProxyTrust = (address: string, hop: number) => boolean;
 
-/**
- * Whether the request came straight from a trusted proxy: only then are its X-Forwarded-* and
- * X-Request-Id what the proxy wrote rather than whatever the peer made up.
- */
+/** Whether the request came straight from a trusted proxy, whose forwarded headers are believed. */
 export function fromTrustedProxy(req: ExpressRequest, isTrustedProxy: ProxyTrust): boolean {
   return isTrustedProxy(req.socket.remoteAddress ?? "", 0);
 }
@@ -85,12 +68,8 @@ export interface OriginHeaders {
 }
 
 /**
- * The origin a request is addressed to ("https://www.makervolt.com"), read once for everything the
- * server and the shop do with it: the page cache's key, the URL the routes see (so canonical links,
- * share tags and JSON-LD), the cross-site check, Secure cookies and HSTS. With a trusted proxy
- * (`viaTrustedProxy`: the request's peer is one), the last entry of X-Forwarded-Host and
- * X-Forwarded-Proto, the one it wrote; otherwise the Host header and the connection. null when the
- * host is missing or malformed (canonicalHost), or the protocol is neither http nor https.
+ * The origin a request is addressed to, read once for everything done with it (ADR 023): from a trusted proxy the
+ * last X-Forwarded-Host and -Proto, otherwise Host and the connection; null when malformed.
  */
 export function readOrigin(headers: OriginHeaders, viaTrustedProxy: boolean): string | null {
   const forwardedHost = viaTrustedProxy ? lastEntry(headers.forwardedHost) : undefined;
@@ -110,11 +89,8 @@ export function requestOrigin(res: Parameters<RequestHandler>[1]): string {
 const HSTS = "max-age=31536000";
 
 /**
- * 400 for a missing or malformed `Host` (or, from a trusted proxy, `X-Forwarded-Host` or
- * `-Proto`); otherwise the request's origin goes into `res.locals.origin` (readOrigin) and, over
- * HTTPS, every answer carries Strict-Transport-Security. Forwarded headers are believed only when
- * the request's peer is a proxy TRUST_PROXY names; otherwise they are removed, so no route, and
- * not Express's client address either, ever reads a value the visitor made up.
+ * 400 for a malformed origin; otherwise it goes into `res.locals.origin`, with HSTS over HTTPS. Forwarded headers
+ * from any peer but a trusted proxy are removed, so nothing reads a value the visitor made up.
  */
 export function originGuard({ isTrustedProxy }: { isTrustedProxy: ProxyTrust }): RequestHandler {
   return (req, res, next) => {
@@ -140,13 +116,7 @@ export function originGuard({ isTrustedProxy }: { isTrustedProxy: ProxyTrust }):
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 const ALLOW = ALLOWED_METHODS.join(", ");
 
-/**
- * 405 with `Allow` for every other method (TRACE, PUT, PROPFIND, OPTIONS on a path...), before the
- * page cache, load shedding or React Router see it: React Router runs a page's loaders for any
- * method that is not a form's (so `PROPFIND /products.data` was the catalogue's data, uncached and
- * never shed), and a Fetch API Request cannot be built for TRACE at all (a 500 and a stack in the
- * log). `OPTIONS *` is answered before this, by requestTargetGuard.
- */
+/** 405 with `Allow` for any other method, before the page cache, the shedder or a loader sees it (ADR 033). */
 export function methodGuard(): RequestHandler {
   return (req, res, next) => {
     if (ALLOWED_METHODS.includes(req.method)) return next();
@@ -155,11 +125,7 @@ export function methodGuard(): RequestHandler {
   };
 }
 
-/**
- * The answer to `CONNECT host:port` (authority-form), which Node hands to the server's "connect"
- * listener instead of to Express, and otherwise answers by closing the connection: 405, since the
- * shop is no proxy.
- */
+/** 405 to `CONNECT host:port`, which Node hands to the "connect" listener, not to Express. */
 export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
   socket.end(
     "HTTP/1.1 405 Method Not Allowed\r\n" +
@@ -170,13 +136,8 @@ export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
 }
 
 /**
- * Request targets other than a path (RFC 9112, 3.2), which Node accepts and hands on as they came:
- * - `OPTIONS *` (asterisk-form) asks about the server itself: 204 with `Allow`, the methods any of
- *   its paths takes (OPTIONS on a path is a 405: methodGuard); `*` with any other method is a 400.
- * - `GET http://host/path` (absolute-form, what proxies are sent): the target's host stands for
- *   `Host`, as the RFC says, and its path and query are the target. Other schemes, or userinfo, are a 400.
- * - Anything else that does not start with "/" is a 400.
- * Each is answered here, so no later step builds a URL from a target that is not a path.
+ * Request targets other than a path (RFC 9112, 3.2), so no later step builds a URL from one: `OPTIONS *` is 204 with
+ * `Allow`, an absolute-form target stands for its Host and path, anything else is a 400 (ADR 023).
  */
 export function requestTargetGuard(): RequestHandler {
   return (req, res, next) => {
@@ -202,10 +163,8 @@ const CROSS_SITE_MESSAGE =
   "Forbidden: this form was sent from another site, so nothing was done. Go back to the shop, reload the page and try again.";
 
 /**
- * Why a request that may change state must be refused as cross-site, or null when it may go on.
- * Browsers say where a request comes from (`Sec-Fetch-Site`, `Origin`); a request that says
- * nothing (a text browser, a script) goes on, and forms where a session is at stake still need
- * their CSRF token.
+ * Why a request that may change state is cross-site, or null. One that says nothing of where it comes from (a text
+ * browser) goes on: forms where a session is at stake still need their CSRF token (ADR 017).
  */
 export function crossSiteReason(
   method: string,
@@ -227,8 +186,7 @@ export function crossSiteReason(
     return "an Origin that is not a URL";
   }
   if (originUrl.origin === "null") return "Origin: null";
-  // Compared as URL parsing normalises both (case, default ports): only the host, as a TLS
-  // proxy in front may turn https into http.
+  // Hosts only, as URL parsing normalises them: a TLS proxy in front may turn https into http.
   const host = new URL(`${originUrl.protocol}//${headers.host}`).host;
   return originUrl.host === host ? null : `Origin ${originUrl.host} is not ${host}`;
 }
@@ -245,8 +203,7 @@ export function crossSiteGuard(): RequestHandler {
       host,
     });
     if (!reason) {
-      // Admitted above as our own page's post (no-referrer): React Router, which compares Origin with
-      // the URL itself, must not take "null" for another site.
+      // Our own no-referrer page's post: React Router must not take its Origin "null" for another site.
       if (origin === "null") delete req.headers.origin;
       return next();
     }
@@ -259,11 +216,8 @@ export function crossSiteGuard(): RequestHandler {
 const LINGER_MS = 1_000;
 
 /**
- * 413 for a body that declares itself larger than `maxBytes`, at once and without looking at it.
- * What the client is still sending is discarded unread for at most LINGER_MS, then the connection
- * is cut: closing at once would make the client's own writes fail, and many clients would then
- * report a reset instead of our answer. (A form over its own, lower limit, counted as it arrives,
- * answers 413 with `Connection: close`: app/services/form-data.server.ts.)
+ * 413 for a body declared larger than `maxBytes`, unread. The rest is discarded for LINGER_MS before the connection
+ * is cut: cut at once, the client's writes fail and it reports a reset instead of our answer.
  */
 export function bodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
@@ -279,11 +233,8 @@ export function bodyLimit(maxBytes: number): RequestHandler {
 }
 
 /**
- * After an answer given before the request's body was read to its end (a form over its own limit
- * answers 413 as soon as it knows: app/services/form-data.server.ts), the rest of the body is read
- * and thrown away, for at most LINGER_MS, so the connection stays usable. Closing it instead, with
- * the body still arriving, resets it, and a proxy in front (nginx) then answers 502 for our 413.
- * The app's own reader is detached first: it stopped reading and would hold the data back.
+ * After an answer given before the body was read to its end (a form over its limit), the rest is discarded for
+ * LINGER_MS: a reset connection makes nginx answer 502 for our 413. The app's stopped reader is detached first.
  */
 export function discardUnreadBody(): RequestHandler {
   return (req, res, next) => {

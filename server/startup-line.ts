@@ -4,10 +4,7 @@ import path from "node:path";
 
 import type { Config } from "../app/config.server";
 
-/**
- * The server's first `info` line once it listens (docs/operations.md#logs): what an operator needs
- * to tell which shop this is and how it is set up, from the journal alone, never a secret.
- */
+// The server's first `info` line once it listens (docs/operations.md#logs): which shop, how set up, never a secret.
 
 /** The commit checked out where the server runs (docs/deploy.md installs a git clone); null outside one. */
 function checkedOutCommit(root: string): string | null {
@@ -37,7 +34,7 @@ function database(config: Config): string {
   return `embedded in ${path.resolve(config.dataDir)}`;
 }
 
-/** Where the session secret (it signs the cookies) came from (services/cookie-policy.server.ts decides it by the same rules). */
+/** Where the cookie secret came from, by services/cookie-policy.server.ts's rules. */
 function sessionSecretFrom(config: Config): string {
   if (config.sessionSecret) return "SESSION_SECRET";
   if (config.nodeEnv !== "production") return "the development secret (SESSION_SECRET unset)";

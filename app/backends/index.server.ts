@@ -12,14 +12,8 @@ import type { MailWorker } from "./sql/mail-worker.server";
 import type { SqlClient } from "./sql/sql-client.server";
 import { type AuthBackend, BackendError, type ProductRepository, type SignInLimitStore } from "./types.server";
 
-/**
- * The one place that decides which database the app talks to (docs/data.md#databases-and-backends): hosted
- * Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are both set, a PostgreSQL server when
- * DATABASE_URL is, otherwise the embedded database (PGlite). The embedded database and the
- * PostgreSQL server share the SQL backend (backends/sql, ADR 016); hosted Supabase has the
- * Supabase backend (docs/glossary.md). Each is imported only when chosen, so the others never
- * start PGlite or a pool.
- */
+// The one place that decides which database the app talks to (docs/data.md#databases-and-backends). Each backend is
+// imported only when chosen, so the others never start PGlite or a pool.
 
 export type DatabaseKind = "supabase" | "postgres" | "embedded";
 
@@ -46,9 +40,7 @@ async function createProductRepository(): Promise<ProductRepository> {
     return new SupabaseProductRepository(getSupabaseClient());
   }
   const { SqlProductRepository } = await import("./sql/products.server");
-  // Only this process can change the embedded catalogue (ADR 031, ADR 028), so its reads are
-  // cached until it does. A PostgreSQL server or hosted Supabase can be edited underneath us, and a
-  // cache per process would then show shoppers different catalogues: there the HTTP cache in front does it.
+  // Cached only where this process alone changes the catalogue (ADR 031): elsewhere processes would disagree.
   const onlyHere = catalogueChangesOnlyHere();
   const repository = new SqlProductRepository(await sqlClient(), { keepSearches: onlyHere });
   if (!onlyHere) return repository;
@@ -60,10 +52,7 @@ async function createProductRepository(): Promise<ProductRepository> {
   return cached;
 }
 
-/**
- * The product repository for this process, created on first use; not remembered on failure
- * (e.g. the database could not open), so a later call retries.
- */
+/** The product repository for this process, made on first use; a failure is not remembered, so a later call retries. */
 export const getProductRepository: () => Promise<ProductRepository> = memoisePromise(() =>
   // A database that cannot be opened is an outage to the pages (503), whatever the cause.
   createProductRepository().catch((error: unknown) => {
@@ -84,10 +73,7 @@ export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async (
   });
 });
 
-/**
- * Where mail goes without SMTP_URL: `DATA_DIR/mail`, or a new folder of the system's for a
- * database in memory (tests), each made the owner's alone.
- */
+/** Where mail goes without SMTP_URL: `DATA_DIR/mail`, or a temporary folder for a database in memory. */
 function mailDirectory(dataDir: string): string {
   if (!dataDir.startsWith("memory://")) return path.resolve(process.cwd(), dataDir, "mail");
   temporaryMailDir = mkdtempSync(path.join(tmpdir(), "makervolt-mail-"));
@@ -97,11 +83,7 @@ function mailDirectory(dataDir: string): string {
 /** The folder made for a database in memory, which goes with it when the backend is closed. */
 let temporaryMailDir: string | undefined;
 
-/**
- * The mail worker of the SQL backends (ADR 035), which sends what the outbox holds; hosted Supabase
- * sends its own mail. Made and started by openBackend only, so a process that merely uses the
- * backend (a test, an operator command) sends nothing and makes no mail folder.
- */
+/** The SQL backends' mail worker (ADR 035), started by openBackend alone: a test or an operator command sends none. */
 let mailWorker: MailWorker | undefined;
 
 async function createMailWorker(): Promise<MailWorker> {
@@ -125,13 +107,7 @@ async function createMailWorker(): Promise<MailWorker> {
   return new Worker(await sqlClient(), transport, { from: mail.from });
 }
 
-/**
- * Where the sign-in limits' token buckets are kept (ADR 023): in the database when several
- * processes can share it (a PostgreSQL server; hosted Supabase when SUPABASE_SERVICE_ROLE_KEY lets
- * the server call its functions), otherwise in this process's memory (the embedded database, which
- * only one process can open; hosted without the key, where each process then has its own
- * allowance: docs/accounts.md#rate-limits).
- */
+/** Where the sign-in limits are kept: in the database when several processes share it, else in memory (ADR 023). */
 export const getSignInLimitStore: () => Promise<SignInLimitStore> = memoisePromise(async () => {
   const kind = configuredDatabase();
   if (kind === "postgres") {
@@ -152,11 +128,8 @@ export const getSignInLimitStore: () => Promise<SignInLimitStore> = memoisePromi
 });
 
 /**
- * Called by the server entry before it listens: opens the embedded database or prepares the
- * PostgreSQL server (migrations) at once, so an unusable DATA_DIR or an unreachable DATABASE_URL
- * stops the server with one line (a StartupError) instead of failing the first shopper. Hosted
- * Supabase is not called here: the shop starts even while the service is down, and its pages say
- * so (503) until it is back. Once started, an outage of either database reads the same (503).
+ * Opens the SQL database before the server listens, so an unusable one stops the start with one line. Hosted Supabase
+ * is not called: the shop starts while it is down, and its pages say so (docs/data.md#outages).
  */
 export async function openBackend(): Promise<void> {
   if (configuredDatabase() === "supabase") return;
@@ -167,12 +140,7 @@ export async function openBackend(): Promise<void> {
   mailWorker.start();
 }
 
-/**
- * True when only this process can change the catalogue: the embedded database, which no other
- * process can open; a catalogue import reaches it through this process (ADR 028). Its product
- * reads are cached here, and the server keeps its shared pages for their shared lifetime
- * (ADR 020), both until this process changes the catalogue (onCatalogueChange).
- */
+/** True on the embedded database, which only this process changes (ADR 028): reads and pages are kept (ADR 020). */
 export function catalogueChangesOnlyHere(): boolean {
   return configuredDatabase() === "embedded";
 }

@@ -6,9 +6,9 @@ import { type LevelWithSilent, type Logger, pino } from "pino";
 // line of defence (tests/server/logs.test.ts searches the log for every secret).
 
 export interface LogSettings {
-  /** LOG_LEVEL: the least severe level written. */
+  /** LOG_LEVEL. */
   level: LevelWithSilent;
-  /** Readable lines (pino-pretty) instead of JSON: development. */
+  /** Readable lines (pino-pretty) instead of JSON. */
   pretty: boolean;
 }
 

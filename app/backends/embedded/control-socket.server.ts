@@ -2,18 +2,8 @@ import { chmod } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 
-/**
- * The running server's door for its operator's commands (ADR 028). PGlite cannot share its data
- * directory with another process, so `npm run db:backup` and `npm run catalogue` cannot open
- * DATA_DIR while the shop runs: they ask the server, over the Unix socket its DATA_DIR lock
- * already listens on (data-dir-lock.server.ts). The socket is a file in DATA_DIR readable and
- * writable by its owner only, so whoever may ask is whoever may read the database's files anyway;
- * it never listens on the network.
- *
- * One request a connection: a line of JSON from the command, a line of JSON back, then the server
- * closes. A connection that sends nothing (another server asking whether this one lives) is
- * simply closed when it hangs up.
- */
+// The running server's door for its operator's commands, on the DATA_DIR lock's owner-only Unix socket (ADR 028):
+// one line of JSON in, one back, then the server closes.
 
 /** What a command may ask. Anything else is answered `{ ok: false }` with a message. */
 export type ControlRequest =
@@ -29,10 +19,7 @@ export type ControlHandler = (request: ControlRequest) => Promise<ControlReply>;
 /** The socket's name in DATA_DIR; the lock owns it (data-dir-lock.server.ts). */
 export const CONTROL_SOCKET_FILE = "makervolt.lock.sock";
 
-/**
- * The largest request: a catalogue file travels inside it. 10,000 products are about 12 MB of
- * JSON; a hundred thousand would still fit.
- */
+/** A catalogue file travels inside a request: 10,000 products are about 12 MB of JSON. */
 const MAX_REQUEST_BYTES = 256 * 1024 * 1024;
 
 /** Handlers by DATA_DIR, set once its database is open (database.server.ts). */
@@ -89,11 +76,7 @@ async function handle(dataDir: string, line: string): Promise<ControlReply> {
   }
 }
 
-/**
- * Sends `request` to the server running on `dataDir` and resolves to its reply, or to null when
- * no server runs there (no socket, or nobody listening on it): the command may then open DATA_DIR
- * itself.
- */
+/** Sends `request` to the server on `dataDir`: its reply, or null when none runs there. */
 export function askRunningServer(dataDir: string, request: ControlRequest): Promise<ControlReply | null> {
   return new Promise((resolve, reject) => {
     const connection = net.connect(path.join(dataDir, CONTROL_SOCKET_FILE));

@@ -6,25 +6,15 @@ import path from "node:path";
 
 import { isAbandoned } from "./data-dir-lock.server";
 
-/**
- * Creating a PostgreSQL cluster (PGlite's initdb) costs the process that does it about 550 MB
- * of RSS that it never gives back: WebAssembly memory only grows, and the malloc arenas of the
- * compile threads keep their peak. Opening an existing cluster costs about 150 MB. So a new data
- * directory is created by a short-lived child process, and the server then opens it like any
- * other (ADR 012). The child only runs initdb: the prelude, migrations and seed stay in the
- * server's openDatabase, which also brings existing directories up to date, and makes their files
- * private (initdb writes most of them 0666, whatever the umask).
- */
+// A new cluster (PGlite's initdb) costs its process about 550 MB it never gives back, so a short-lived child makes
+// it and the server opens it like any other (ADR 012); migrations and seed stay in openDatabase.
 
 /** A data directory PGlite has not initialised yet (no cluster in it; our lock or session secret may be). */
 export function holdsNoCluster(dir: string): boolean {
   return !existsSync(path.join(dir, "PG_VERSION"));
 }
 
-/**
- * The child's whole program. CommonJS through `-e`, so it needs no file of ours at run time:
- * the built server, the dev server and the tests all run it the same way.
- */
+/** The child's whole program, through `-e`: no file of ours is needed at run time, built or not. */
 const CHILD_PROGRAM = `
 const { PGlite } = require(process.argv[1]);
 PGlite.create(process.argv[2])
@@ -55,12 +45,7 @@ export function createClusterInChild(dir: string): Promise<void> {
 
 const TEMPORARY_PREFIX = "makervolt-memory-";
 
-/**
- * A fresh directory for `DATA_DIR=memory://` when the server creates its cluster in a child: the
- * data lives in files the OS caches (not in this process's memory), and the directory is removed
- * when the database closes. Directories that servers killed outright left behind (their lock's
- * process is gone) are removed first.
- */
+/** A fresh directory for `memory://`, removed at close; those that killed servers left behind go first. */
 export async function temporaryDataDir(): Promise<string> {
   const root = tmpdir();
   for (const name of readdirSync(root)) {

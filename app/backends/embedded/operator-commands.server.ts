@@ -11,11 +11,7 @@ import { appCounter, appGauge } from "~/lib/metrics.server";
 import { type Backup, backUp } from "./backup.server";
 import { type ControlReply, type ControlRequest, setControlHandler } from "./control-socket.server";
 
-/**
- * What the running server does for its operator (ADR 028): backups on a schedule and on request,
- * and the catalogue's export and import, asked for over DATA_DIR's control socket by
- * `npm run db:backup` and `npm run catalogue` (control-socket.server.ts).
- */
+// What the running server does for its operator over the control socket: backups, the catalogue (ADR 028).
 
 const backupsTaken = appCounter({
   name: "makervolt_backups_total",
@@ -34,21 +30,14 @@ const lastBackup = appGauge({
 /** Where the shop's pictures are: an imported image path must name a file here. */
 const PUBLIC_DIR = path.resolve("public");
 
-/**
- * One backup at a time: a second request while one runs waits for it and gets its own after,
- * so "a backup now" always means one that began after the request.
- */
+/** One backup at a time; one asked for while another runs gets its own after, begun after the request. */
 function serialise<T>(task: () => Promise<T>, previous: { current: Promise<unknown> }): Promise<T> {
   const next = previous.current.catch(() => {}).then(task);
   previous.current = next;
   return next;
 }
 
-/**
- * Serves the operator's commands for the open database `db` in `dataDir`, and backs it up on the
- * `backups` schedule (BACKUP_DIR and the rest) when there is one. Returns what stops both, which
- * waits for a backup under way.
- */
+/** Serves the commands for `db` in `dataDir` and its backup schedule; returns what stops both. */
 export function serveOperatorCommands(
   db: PGlite,
   dataDir: string,

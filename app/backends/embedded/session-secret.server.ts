@@ -8,15 +8,7 @@ import { claimDataDir } from "./data-dir-owner.server";
 /** Beside the data it signs sessions for: a backup carries it (backup.server.ts). */
 const SECRET_FILE = "session-secret";
 
-/**
- * The cookie secret production uses on the embedded database when SESSION_SECRET is unset (ADR
- * 006; with a PostgreSQL server or hosted Supabase the configuration refuses to start instead,
- * since several processes must share one secret). One process owns DATA_DIR, so a random secret
- * is made on first start and kept beside the data (`DATA_DIR/session-secret`, mode 0600):
- * `npm start` works on a fresh clone, and sessions survive restarts for exactly as long as the
- * accounts they belong to. With `DATA_DIR=memory://` nothing survives a restart anyway, so the
- * secret lives in memory.
- */
+/** The cookie secret production keeps in DATA_DIR when SESSION_SECRET is unset, made on first start (ADR 030). */
 export function sessionSecretKeptWithData(dataDir: string): string {
   if (dataDir.startsWith("memory://")) return randomBytes(32).toString("base64url");
   const file = path.resolve(process.cwd(), dataDir, SECRET_FILE);
