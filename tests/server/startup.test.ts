@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { scrape } from "../support/metrics";
 import { newPostgresDatabase, stopTestPostgres } from "../support/sql-databases";
-import { freePort, logLines, ROOT, startServer, tempDataDir } from "./harness";
+import { freePort, logLines, rawRequest, ROOT, startServer, tempDataDir } from "./harness";
 
 /**
  * What the server tells its operator as it starts (docs/operations.md): one line saying which shop
@@ -116,6 +116,20 @@ describe("starting on a PostgreSQL server", () => {
     } finally {
       await server.stop();
       await database.drop();
+    }
+  });
+});
+
+describe("LOG_LEVEL", () => {
+  it("is read once, by the settings, and holds for the server's lines and the app's alike", async () => {
+    const server = await startServer({ env: { LOG_LEVEL: "warn" } });
+    try {
+      // The app's own info lines (the database opened) and the request log's (this request).
+      expect((await rawRequest(server.origin, { path: "/about" })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(logLines(server.output()).filter((line) => line.level < 40)).toEqual([]);
+    } finally {
+      await server.stop();
     }
   });
 });
