@@ -365,7 +365,7 @@ describe("starting", () => {
       // Still serving: the refused server touched nothing.
       expect((await rawRequest(first.origin, { path: "/healthz" })).status).toBe(200);
 
-      await first.stop("SIGKILL");
+      await first.stop({ signal: "SIGKILL" });
       const third = await startServer({ dataDir: data.dir });
       expect((await rawRequest(third.origin, { path: "/healthz" })).status).toBe(200);
       expect(await third.stop()).toBe(0);
@@ -384,7 +384,7 @@ describe("starting", () => {
         const refused = await runUntilExit({ dataDir: data.dir });
         expect(refused.code).toBe(1);
         expect(refused.output).toContain(`(pid ${first.child.pid} on shop-container-1)`);
-        await first.stop("SIGKILL");
+        await first.stop({ signal: "SIGKILL" });
         // The lock still names shop-container-1 and a pid this host does not run; its socket is closed.
         expect(readFileSync(path.join(data.dir, "makervolt.lock"), "utf8")).toContain("shop-container-1");
         const next = await startServer({ dataDir: data.dir, hostname: "shop-container-2" });
@@ -400,11 +400,11 @@ describe("starting", () => {
     const data = tempDataDir();
     try {
       const first = await startServer({ dataDir: data.dir });
-      expect(await first.stop("SIGTERM")).toBe(0);
+      expect(await first.stop({ signal: "SIGTERM" })).toBe(0);
       expect(first.output()).toContain("SIGTERM: finishing requests in flight");
       mkdirSync(data.dir, { recursive: true });
       const second = await startServer({ dataDir: data.dir });
-      expect(await second.stop("SIGINT")).toBe(0);
+      expect(await second.stop({ signal: "SIGINT" })).toBe(0);
     } finally {
       data.remove();
     }
