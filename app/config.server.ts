@@ -15,18 +15,15 @@ const DEFAULT_PORT = 3000;
 const SECRETS = new Set(["SESSION_SECRET", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY", "SMTP_URL"]);
 /** MAIL_FROM's name when unset: SHOP_NAME (app/models/site/shop.ts), which this floor may not import. */
 const SHOP_NAME_IN_MAIL = "MakerVolt";
-/** TRUST_PROXY=1: a proxy on this machine, as docs/deploy.md sets nginx up. */
 const LOOPBACK_PROXY = ["127.0.0.1", "::1"];
 const TRUST_PROXY_MESSAGE =
   "TRUST_PROXY must be 1 (a proxy on this machine), 0 (none), or the proxies' addresses or CIDR ranges, " +
   "comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,::1)";
-/** node-postgres' own default. */
 const DEFAULT_POOL_SIZE = 10;
 /** Within the 3 s a shopper is promised, an overloaded database is a 503 (docs/data.md#outages). */
 const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
 /** Metrics are for the operator, never for visitors: loopback unless told otherwise. */
 const DEFAULT_METRICS_HOST = "127.0.0.1";
-/** A backup a day, a week of them. */
 const DEFAULT_BACKUP_INTERVAL_MINUTES = 24 * 60;
 const DEFAULT_BACKUP_KEEP = 7;
 /** A page of a few hundred KB reaches a slow mobile link in a few seconds. */
@@ -37,31 +34,22 @@ export const DEFAULT_LOAD_SHEDDING = { maxRendering: 2, maxWaiting: 8, maxWaitMs
 export const MIN_SESSION_SECRET_LENGTH = 32;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** The settings, by what they mean to the code; docs/configuration.md has each one's meaning and default. */
+/** The settings by what they mean to the code (null: not set); docs/configuration.md has each one's meaning. */
 export interface Config {
   nodeEnv: "production" | "development" | "test";
   port: number;
-  /** null: all interfaces. */
   host: string | null;
-  /** A directory (relative to the project root), or `memory://`. */
   dataDir: string;
   sessionSecret: string | null;
-  /** Hosted Supabase (SUPABASE_URL and SUPABASE_ANON_KEY both set); null: not. */
   supabase: { url: string; anonKey: string; serviceRoleKey: string | null } | null;
-  /** A PostgreSQL server (DATABASE_URL, ADR 016); null: not. */
   postgres: { url: string; poolSize: number; statementTimeoutMs: number } | null;
-  /** SITE_URL as an origin; null: each request's own (ADR 008). */
   siteOrigin: string | null;
-  /** TRUST_PROXY: the proxies' addresses and CIDR ranges; empty: none. */
   trustProxy: readonly string[];
-  /** METRICS_PORT and METRICS_HOST; null: no metrics listener. */
   metrics: { port: number; host: string } | null;
-  /** BACKUP_DIR, BACKUP_INTERVAL_MINUTES and BACKUP_KEEP; null: no scheduled backups. */
   backups: { dir: string; intervalMinutes: number; keep: number } | null;
   responseTimeoutMs: number;
   /** RENDERS_AT_ONCE, RENDERS_WAITING, RENDER_WAIT_MS, EVENT_LOOP_DELAY_LIMIT_MS (ADR 024). */
   loadShedding: { maxRendering: number; maxWaiting: number; maxWaitMs: number; maxDelayMs: number };
-  /** SMTP_URL (null: .eml files under DATA_DIR), MAIL_FROM and SIGN_UP_CONFIRMATION. */
   mail: { smtpUrl: string | null; from: string; signUpConfirmation: "required" | "optional" };
   logLevel: (typeof LOG_LEVELS)[number];
 }
@@ -71,12 +59,10 @@ function setting<T extends z.ZodTypeAny>(schema: T) {
   return z.preprocess((value) => (typeof value === "string" ? value.trim() || undefined : value), schema);
 }
 
-/** A whole number from `min` to `max`; anything else is refused with `message`. */
 function wholeNumber(min: number, max: number, message: string) {
   return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 }
 
-/** The setting `name`: a whole number of `unit` from `min` to `max`, `fallback` when unset. */
 function countSetting(name: string, unit: string, [min, max]: [number, number], fallback: number) {
   return setting(
     wholeNumber(min, max, `${name} must be a whole number of ${unit} from ${min} to ${max}`).default(fallback),
@@ -85,7 +71,6 @@ function countSetting(name: string, unit: string, [min, max]: [number, number], 
 
 const portNumber = (name: string) => wholeNumber(0, 65535, `${name} must be a port number from 0 to 65535`);
 
-/** `raw` as an absolute http(s) URL without credentials; otherwise null, and `mustBe` as the issue. */
 function httpUrl(raw: string, ctx: z.RefinementCtx, mustBe: string): URL | null {
   const url = URL.canParse(raw) ? new URL(raw) : null;
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) {
@@ -95,10 +80,7 @@ function httpUrl(raw: string, ctx: z.RefinementCtx, mustBe: string): URL | null 
   return url;
 }
 
-/**
- * A proxy's address or range: IPv4 in four parts only (ipaddr.js reads "2" as 0.0.0.2, so a hop
- * count would trust a stranger), or IPv6; never a /0, which would believe every visitor.
- */
+/** IPv4 in four parts only (ipaddr.js reads a hop count "2" as 0.0.0.2), and never a /0, which believes everyone. */
 function isProxyRange(entry: string): boolean {
   if (ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry)) return true;
   if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) && !ipaddr.IPv6.isValidCIDR(entry)) return false;
@@ -224,7 +206,7 @@ const Settings = z.object({
   ),
 });
 
-/** The name of every setting the shop reads (docs/configuration.md documents each one). */
+/** Every setting the shop reads (docs/configuration.md documents each one). */
 export const SETTING_NAMES = Object.keys(Settings.shape);
 
 const EnvSchema = Settings.superRefine((env, ctx) => {

@@ -11,9 +11,7 @@ import { HtmlBody, wholePage } from "~/services/html-body.server";
 import { createNonce, nonceSource, setSecurityHeaders } from "~/services/security-headers.server";
 import { inlineScriptHashes, isSharedAnswer, setCacheHeaders } from "~/services/shared-pages.server";
 
-// Not about rendering: the server entry (server/index.ts) decides the cookie secret, opens and
-// closes the data backend, asks whether pages may be kept in process, serves the app's metrics
-// and makes each request's load context through these.
+// Not about rendering: what the server entry needs of the app (server/main.ts's ServerLifecycle, loadContext).
 export { onCatalogueChange } from "~/backends/catalogue-changes.server";
 export { catalogueChangesOnlyHere, closeBackend, openBackend } from "~/backends/index.server";
 export { appMetrics } from "~/lib/metrics.server";

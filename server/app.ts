@@ -38,17 +38,13 @@ import { routeIdOf } from "./route-ids";
 /** Any body's ceiling; each form's own lower limit gives it its own answer (ADR 023). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/**
- * The client's address: the socket's, or from a proxy TRUST_PROXY names the one it appended to X-Forwarded-For.
- * `::ffff:1.2.3.4` is `1.2.3.4`: one client, one sign-in limit.
- */
+/** The client's address (ADR 033); `::ffff:1.2.3.4` is `1.2.3.4`: one client, one sign-in limit. */
 function clientAddress(req: ExpressRequest): string {
   const raw = req.ip || req.socket.remoteAddress;
   if (!raw) return "unknown";
   return raw.startsWith("::ffff:") && raw.includes(".") ? raw.slice("::ffff:".length) : raw;
 }
 
-/** A request id a proxy may hand on: short, and nothing a log line could be confused by. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** The request's id in its log lines and X-Request-Id: a trusted proxy's, or a new one (docs/operations.md#logs). */
@@ -59,9 +55,7 @@ function requestId(req: ExpressRequest, isTrustedProxy: ProxyTrust): string {
     : randomUUID();
 }
 
-/** What the request's log line says of how it was answered, besides its status and time (and its route). */
 interface LoggedLocals extends MeteredLocals {
-  /** Whether the in-process page cache answered it (ADR 020); absent where there is none. */
   pageCache?: "hit" | "miss";
 }
 
@@ -74,7 +68,6 @@ function requestLog(isTrustedProxy: ProxyTrust): RequestHandler {
       res.setHeader("X-Request-Id", id);
       return id;
     },
-    // The request's logger carries only its id; the line at the end carries the rest.
     quietReqLogger: true,
     quietResLogger: true,
     customLogLevel: (_req, res, error) =>
@@ -82,14 +75,12 @@ function requestLog(isTrustedProxy: ProxyTrust): RequestHandler {
     customSuccessMessage: (req, res) => `${req.method} ${loggedUrl(req)} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${loggedUrl(req)} ${res.statusCode}`,
     customSuccessObject: (req, res, fields: { responseTime: number }) => requestFields(req, res, fields.responseTime),
-    // The error behind a 5xx has its own line, from where it was caught, with this request's id.
     customErrorObject: (req, res, _error, fields: { responseTime: number }) =>
       requestFields(req, res, fields.responseTime),
   });
   return (req, res, next) => logging(req, res, () => withRequestLogger(req.log, next));
 }
 
-/** The request's URL as the log may show it (loggableUrl: without a mailed link's token). */
 function loggedUrl(req: IncomingMessage): string {
   return loggableUrl((req as ExpressRequest).originalUrl ?? req.url ?? "");
 }
@@ -107,10 +98,7 @@ function requestFields(req: IncomingMessage, res: ServerResponse, responseTime: 
   };
 }
 
-/**
- * `public/`'s files, an hour's cache life, asked only about paths under its top-level names (read at start, ADR 014):
- * a failed `stat` before every page cost 3 % of a busy server. A `%` may decode to one of them, so it is asked too.
- */
+/** `public/`'s files, asked only about its own top-level names: a `stat` before every page cost 3 % (ADR 014). */
 function publicFiles(publicDir: string): RequestHandler {
   const serve = express.static(publicDir, { maxAge: "1h" });
   let names: Set<string>;
@@ -135,7 +123,6 @@ function brotliOnlyUnder(assetsPath: string): RequestHandler {
   };
 }
 
-/** `acceptEncoding` without brotli: its `br` entries dropped and `br;q=0` added, so a `*` cannot mean it either. */
 function refuseBrotli(acceptEncoding: string): string {
   const others = acceptEncoding
     .split(",")
@@ -144,43 +131,24 @@ function refuseBrotli(acceptEncoding: string): string {
   return [...others, "br;q=0"].join(", ");
 }
 
-/**
- * The app's built scripts and stylesheets: a production build's hashed files, or in development
- * Vite serving them from source (with hot reload) and rebuilding the server build as files change.
- */
 export type Assets<Build extends BuildWithLoadContext = BuildWithLoadContext> =
   { kind: "built"; build: Build } | { kind: "vite"; build: () => Promise<Build>; middleware: RequestHandler };
 
-/**
- * A build whose entry module makes each request's load context (app/load-context.server.ts): its
- * keys are matched by identity, so the build's own copy must fill it, not one bundled here.
- */
+/** Context keys match by identity, so the build's own entry module makes each request's load context. */
 export type BuildWithLoadContext = ServerBuild & {
   entry: { module: { loadContext(clientAddress: string): RouterContextProvider } };
 };
 
-/** Where Vite puts the built scripts and stylesheets, each named by its content's hash (its `build.assetsDir`). */
 const ASSETS_PATH = "/assets/";
 
 export interface AppOptions {
   assets: Assets;
   /** NODE_ENV: React Router shows error details outside production. */
   mode: string;
-  /**
-   * TRUST_PROXY: the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For/-Proto/-Host and
-   * X-Request-Id are believed; from any other peer they are ignored. Empty: none.
-   */
   trustProxy: readonly string[];
-  /** Where `public/` is (static files with a short cache life). */
   publicDir: string;
-  /** Set while the server shuts down: answers then close their connection. */
   isClosing?: () => boolean;
-  /**
-   * Keep shared pages in this process for as long as they say a shared cache may (ADR 020):
-   * only where the catalogue cannot change while the process runs (the embedded database).
-   */
   pageCache?: PageCache | null;
-  /** When given, pages that would be rendered wait for its turn, and are refused without one (ADR 024). */
   shedder?: Pick<LoadShedder, "admit"> | null;
 }
 
@@ -207,16 +175,11 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string):
   return new Request(url, init);
 }
 
-/** Which headers a request has, as the page cache asks, without building a whole Request first. */
 function headerNames(req: ExpressRequest): Pick<Headers, "has"> {
   return { has: (name) => req.headers[name.toLowerCase()] !== undefined };
 }
 
-/**
- * The app's pages, with the page cache in front when there is one: an anonymous visit to a page
- * kept there is answered without React Router. A page that would be rendered waits for a turn from
- * the load shedder, and is refused if it gets none (ADR 024).
- */
+/** The app's pages, behind the page cache and the load shedder (ADR 020, ADR 024). */
 function appPages(
   build: BuildWithLoadContext | (() => Promise<BuildWithLoadContext>),
   mode: string,
@@ -231,12 +194,10 @@ function appPages(
       // Matched once: the log, the metrics and load shedding all take the route from here.
       const route = routeIdOf((await currentBuild()).routes, req.path);
       (res.locals as MeteredLocals).route = route;
-      // The URL every route sees and the page cache's key: the origin read once at the edge.
       const url = `${requestOrigin(res)}${req.originalUrl}`;
       const found = pageCache?.find(req.method, url, headerNames(req));
       if (pageCache) (res.locals as LoggedLocals).pageCache = found ? "hit" : "miss";
       if (found) return await sendCachedPage(req, res, found.page, found.ageSeconds);
-      // Before the Request is built: a refusal should cost as little as it can.
       if (shedder && isSheddable(req.method, route)) {
         turn = await shedder.admit(res);
         // A visitor who has gone is neither refused nor answered.
@@ -261,10 +222,7 @@ function appPages(
   };
 }
 
-/**
- * A Fetch API response written to Express's (ADR 025). Resolves once the whole body is in Node's hands, without
- * waiting for the client to take each part, so a slow reader keeps no render turn (ADR 033).
- */
+/** A Fetch API response written to Express's (ADR 025), not waiting for the client, so a slow reader keeps no turn. */
 export async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -279,7 +237,6 @@ export async function sendResponse(res: ExpressResponse, response: Response): Pr
     return;
   }
   const reader = response.body.getReader();
-  // The client went away: the page stops (its loaders are told too: toFetchRequest).
   const stop = () => void reader.cancel().catch(() => {});
   res.once("close", stop);
   try {
@@ -297,7 +254,6 @@ export async function sendResponse(res: ExpressResponse, response: Response): Pr
   }
 }
 
-/** A cached page, gzipped as kept to whoever takes gzip (compression leaves an encoded body alone). */
 async function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, ageSeconds: number | null) {
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
@@ -328,7 +284,6 @@ export function createApp({
   app.set("trust proxy", isTrustedProxy);
 
   app.use((_req, res, next) => {
-    // Keep-alive connections would keep a closing server open until they time out.
     if (isClosing()) res.set("Connection", "close");
     next();
   });
@@ -360,8 +315,7 @@ export function createApp({
   }
   app.use(publicFiles(publicDir));
 
-  // `use`, not `all("*")`: Express would decode the path as a route parameter first and fail a
-  // malformed one (`/products/%F0%9F`) with its own error; React Router reads paths as they come.
+  // `use`, not `all("*")`, which decodes the path first and fails a malformed one with Express's own error.
   app.use(appPages(assets.build, mode, pageCache, shedder));
 
   // Whatever escapes React Router (it answers its own errors): logged here, a plain 500 out, never a stack.

@@ -5,7 +5,6 @@ import type { Response } from "express";
 // Pages render a few at a time, a few more wait briefly, the rest are refused at once, and nothing waits while the
 // event loop is behind: ADR 024, ADR 033 and docs/operations.md#overload-and-slow-clients say why.
 
-/** RENDERS_AT_ONCE and the rest (docs/configuration.md). */
 export interface LoadShedderOptions {
   maxRendering: number;
   maxWaiting: number;
@@ -13,23 +12,19 @@ export interface LoadShedderOptions {
   /** Over this mean event-loop delay in a sampling interval, nothing waits. */
   maxDelayMs: number;
   sampleIntervalMs?: number;
-  /** For tests: where the delay is read from. */
   histogram?: Pick<IntervalHistogram, "mean" | "reset" | "enable" | "disable">;
 }
 
-/** The histogram's resolution: timers are checked this often, so delays are counted above it. */
+/** Timers are checked this often, so delays are counted above it. */
 const RESOLUTION_MS = 10;
 
-/** A page waiting for its turn: called once, with whether it may start. */
 type Waiting = (admitted: boolean) => void;
 
-/** What admit() needs of the response: when it closes, and its connection. */
 interface RenderedResponse {
   once(event: "close", listener: () => void): unknown;
   req: { socket: { destroyed: boolean; once(event: "close", listener: () => void): unknown } };
 }
 
-/** A connection's pages in line: the last one's response has closed, or the connection has. */
 interface ConnectionLine {
   lastPageTaken: Promise<void>;
   /** Node closes only the response it is sending and the next, not those pipelined behind them. */
@@ -95,7 +90,6 @@ export class LoadShedder {
     return { end };
   }
 
-  /** Pages being rendered and waiting now, and whether the event loop is behind. */
   get load(): { rendering: number; waiting: number; behind: boolean } {
     return { rendering: this.rendering, waiting: this.waiting.length, behind: this.behind };
   }
@@ -106,7 +100,6 @@ export class LoadShedder {
     for (const waiting of this.waiting.splice(0)) waiting(false);
   }
 
-  /** A place among those rendering, at once or after a wait in line: true once taken, false when refused. */
   private takeTurn(res: RenderedResponse): Promise<boolean> {
     if (this.rendering < this.options.maxRendering && this.waiting.length === 0) return Promise.resolve(this.start());
     if (this.behind || this.waiting.length >= this.options.maxWaiting) return Promise.resolve(false);
@@ -129,7 +122,7 @@ export class LoadShedder {
     return true;
   }
 
-  /** Turns go to the longest waiting, while there is room; while the loop is behind, they are refused instead. */
+  /** Turns go to the longest waiting; while the loop is behind, they are refused instead. */
   private next(): void {
     while (this.rendering < this.options.maxRendering && this.waiting.length > 0) {
       this.waiting.shift()!(!this.behind);
@@ -137,7 +130,6 @@ export class LoadShedder {
   }
 }
 
-/** Seconds a refused visitor is asked to wait: the line is gone well within them. */
 const SHED_RETRY_AFTER_SECONDS = 2;
 
 /** A refused connection's next request is not read for this long (ADR 024). */
@@ -153,12 +145,11 @@ const BUSY_PAGE = `<!DOCTYPE html>
 /** The route that answers a monitor's health checks (app/routes/healthz.ts): never refused. */
 const HEALTH_CHECK_ROUTE = "routes/healthz";
 
-/** Whether load shedding may refuse a request: a read that would be rendered, by the route `routeId`. */
+/** A read that would be rendered, by the route `routeId`. */
 export function isSheddable(method: string, routeId: string): boolean {
   return (method === "GET" || method === "HEAD") && routeId !== HEALTH_CHECK_ROUTE;
 }
 
-/** The refusal: 503 with Retry-After and a short page in the shopper's words, never cached. */
 export function sendBusy(res: Response): void {
   res.locals.refusal = "overloaded";
   res.once("finish", () => {

@@ -23,18 +23,15 @@ import { startupLine } from "./startup-line";
 interface ServerLifecycle {
   /** Decides the secret that signs cookies (ADR 030); throws a StartupError when DATA_DIR cannot keep it. */
   cookieSecret(): string;
-  /** Opens the data backend; throws a StartupError with a one-line message when it cannot. */
   openBackend(): Promise<void>;
   closeBackend(): Promise<void>;
   /** True when only this process can change the catalogue (the embedded database, ADR 031, ADR 028). */
   catalogueChangesOnlyHere(): boolean;
   /** Calls `listener` after this process changed the catalogue (a catalogue import, ADR 028). */
   onCatalogueChange(listener: () => void): () => void;
-  /** The app's Prometheus metrics, served with the server's own on METRICS_PORT. */
   appMetrics: Registry;
 }
 
-/** A build of this app: React Router's server build whose entry module is app/entry.server.tsx. */
 type AppBuild = ServerBuild & { entry: { module: typeof AppEntry } };
 
 /** Requests in flight get this long to finish after SIGTERM/SIGINT; then their connections are cut. */
@@ -67,7 +64,6 @@ if (missingSettings.length > 0)
 // A setting the chosen database leaves unused is most likely a mistake in the environment file.
 for (const line of ignoredSettings(process.env)) logger().warn(line);
 
-/** The production build beside this file, or in development Vite building the app as it is asked for it. */
 async function loadAssets(): Promise<Assets<AppBuild>> {
   if (config.nodeEnv !== "development") {
     const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -123,7 +119,6 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   exitBecause(Object.assign(new Error(`port ${port}: ${error.code ?? error.message}`), { name: "StartupError" }));
 });
 
-// Metrics on a listener of their own, for the operator's eyes only (docs/operations.md#metrics).
 let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
 if (config.metrics) {
   const { port: metricsPort, host: metricsHost } = config.metrics;

@@ -9,7 +9,6 @@ export const SERVER_NODE_ARGS: readonly string[] = ["--max-old-space-size=256", 
 /** glibc's malloc: two arenas and a fixed mmap threshold keep its share near 50 MB instead of 130 (ADR 012). */
 export const SERVER_GLIBC_TUNABLES = "glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072";
 
-/** Node's arguments for starting `$BUILD_DIR/server.js` (before the script's path). */
 export function serverNodeArgs(): string[] {
   return [...SERVER_NODE_ARGS];
 }
@@ -30,7 +29,7 @@ function usesGlibc(): boolean {
   return typeof header?.glibcVersionRuntime === "string";
 }
 
-/** What of the above this process was started without, for a one-line note at start (empty: nothing). */
+/** What of the above this process was started without. */
 export function missingMemorySettings(): string[] {
   const nodeOptions = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
   const missing = SERVER_NODE_ARGS.map((arg) => arg.split("=")[0]!).filter((flag) => !nodeOptions.includes(flag));

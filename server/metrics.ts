@@ -32,12 +32,10 @@ export const pagesRefused = new Counter({
 /** Methods as labels: a client may send any word as a method, and each would be a series of its own. */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
-/** What a request's duration is filed under: set by whoever answers it (the app sets its route's id). */
 export interface MeteredLocals {
   route?: string;
 }
 
-/** Times every request, from its first middleware to the last byte sent (or the client gone). */
 export function requestMetrics(): RequestHandler {
   return (req, res, next) => {
     const end = requestDuration.startTimer();
@@ -49,7 +47,6 @@ export function requestMetrics(): RequestHandler {
   };
 }
 
-/** Serves `GET /metrics` from the registries given, on its own listener; resolves once listening. */
 export async function startMetricsServer(options: {
   port: number;
   host: string;

@@ -11,20 +11,16 @@ import { pageCacheLookups } from "./metrics";
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/** What is kept of a page: enough to send it again as it was first sent. */
 export interface CachedPage {
   status: number;
-  /** The page's own headers, without Content-Length and Content-Encoding (set when it is sent). */
+  /** Without Content-Length and Content-Encoding, set when it is sent. */
   headers: [string, string][];
-  /** The body, gzipped once when it was kept. */
   gzipped: Buffer;
-  /** When it was kept and until when it may be sent (the clock's milliseconds). */
   keptAt: number;
   expiresAt: number;
 }
 
 export interface PageCacheOptions {
-  /** The gzipped bodies' combined size; the least recently used pages go first. */
   maxBytes?: number;
   now?: () => number;
 }
@@ -35,7 +31,6 @@ const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 /** Longer URLs are never kept: junk query strings would push the pages shoppers visit out. */
 export const MAX_CACHED_URL_LENGTH = 1024;
 
-/** `s-maxage` of a response a shared cache may keep; null when it may not. */
 export function sharedLifetimeSeconds(response: Response): number | null {
   if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
   const directives = (response.headers.get("Cache-Control") ?? "")
@@ -99,18 +94,15 @@ export class PageCache {
     return page;
   }
 
-  /** Forgets every page: the catalogue under them has just changed (ADR 028). */
   clear(): void {
     this.pages.clear();
   }
 
-  /** Pages kept (expired ones included until they are looked up or pushed out). */
   get size(): number {
     return this.pages.size;
   }
 }
 
-/** The body for a visitor who does not take gzip (curl without --compressed, some text browsers). */
 export function plainBody(page: CachedPage): Promise<Buffer> {
   return gunzipAsync(page.gzipped);
 }

@@ -6,13 +6,9 @@ import type { Request as ExpressRequest, RequestHandler } from "express";
 // Checks made before React Router sees a request (ADR 023, ADR 033), each answering in plain text.
 
 const HOST_LABEL = "[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?";
-/** A host name or IPv4 address (dot-separated labels, optional trailing dot) or a bracketed IPv6 address, optional port. */
 const HOST_PATTERN = new RegExp(`^(?:${HOST_LABEL}(?:\\.${HOST_LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, "i");
 
-/**
- * `value` as a URL's host, or null unless it is a name or address with a port from 1 to 65535: URL parsing keeps
- * ":0" where other readers drop it, and two readings of one header could file one visitor's page under another's URL.
- */
+/** `value` as a URL's host, or null; port 0 too, which URL parsing keeps and other readers drop (ADR 023). */
 export function canonicalHost(value: string | undefined): string | null {
   if (!value || value.length > 255) return null;
   const match = HOST_PATTERN.exec(value);
@@ -44,12 +40,10 @@ function plain(res: Parameters<RequestHandler>[1], status: number, text: string)
 /** Whether an address is a proxy TRUST_PROXY names: the rule Express's `trust proxy` is given too (ADR 033). */
 export type ProxyTrust = (address: string, hop: number) => boolean;
 
-/** Whether the request came straight from a trusted proxy, whose forwarded headers are believed. */
 export function fromTrustedProxy(req: ExpressRequest, isTrustedProxy: ProxyTrust): boolean {
   return isTrustedProxy(req.socket.remoteAddress ?? "", 0);
 }
 
-/** The last entry of a comma-separated forwarded header: the one the proxy in front of us wrote. */
 function lastEntry(value: string | string[] | undefined): string | undefined {
   const joined = Array.isArray(value) ? value.join(",") : value;
   return joined
@@ -63,14 +57,10 @@ export interface OriginHeaders {
   host: string | undefined;
   forwardedHost?: string | string[];
   forwardedProto?: string | string[];
-  /** The connection itself is TLS. */
   encrypted: boolean;
 }
 
-/**
- * The origin a request is addressed to, read once for everything done with it (ADR 023): from a trusted proxy the
- * last X-Forwarded-Host and -Proto, otherwise Host and the connection; null when malformed.
- */
+/** The origin a request is addressed to, read once for everything done with it (ADR 023); null when malformed. */
 export function readOrigin(headers: OriginHeaders, viaTrustedProxy: boolean): string | null {
   const forwardedHost = viaTrustedProxy ? lastEntry(headers.forwardedHost) : undefined;
   const forwardedProto = viaTrustedProxy ? lastEntry(headers.forwardedProto)?.toLowerCase() : undefined;
@@ -80,18 +70,14 @@ export function readOrigin(headers: OriginHeaders, viaTrustedProxy: boolean): st
   return new URL(`${protocol}://${host}`).origin;
 }
 
-/** The origin originGuard read for this request (res.locals.origin). */
 export function requestOrigin(res: Parameters<RequestHandler>[1]): string {
   return res.locals.origin as string;
 }
 
-/** A year, as browsers' preload lists ask; no includeSubDomains: the shop cannot speak for other hosts of its domain. */
+/** A year, as preload lists ask; no includeSubDomains: the shop cannot speak for its domain's other hosts. */
 const HSTS = "max-age=31536000";
 
-/**
- * 400 for a malformed origin; otherwise it goes into `res.locals.origin`, with HSTS over HTTPS. Forwarded headers
- * from any peer but a trusted proxy are removed, so nothing reads a value the visitor made up.
- */
+/** 400 for a malformed origin, else `res.locals.origin`; forwarded headers go unless a trusted proxy sent them. */
 export function originGuard({ isTrustedProxy }: { isTrustedProxy: ProxyTrust }): RequestHandler {
   return (req, res, next) => {
     const viaTrustedProxy = fromTrustedProxy(req, isTrustedProxy);
@@ -112,7 +98,6 @@ export function originGuard({ isTrustedProxy }: { isTrustedProxy: ProxyTrust }):
   };
 }
 
-/** The methods the shop takes (RFC 9110's `Allow`): pages are read with GET and HEAD, forms sent with POST. */
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 const ALLOW = ALLOWED_METHODS.join(", ");
 
@@ -125,7 +110,6 @@ export function methodGuard(): RequestHandler {
   };
 }
 
-/** 405 to `CONNECT host:port`, which Node hands to the "connect" listener, not to Express. */
 export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
   socket.end(
     "HTTP/1.1 405 Method Not Allowed\r\n" +
@@ -135,10 +119,7 @@ export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
   );
 }
 
-/**
- * Request targets other than a path (RFC 9112, 3.2), so no later step builds a URL from one: `OPTIONS *` is 204 with
- * `Allow`, an absolute-form target stands for its Host and path, anything else is a 400 (ADR 023).
- */
+/** Targets other than a path (RFC 9112, 3.2), answered here: no later step builds a URL from one (ADR 023). */
 export function requestTargetGuard(): RequestHandler {
   return (req, res, next) => {
     const target = req.url;
@@ -162,10 +143,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CROSS_SITE_MESSAGE =
   "Forbidden: this form was sent from another site, so nothing was done. Go back to the shop, reload the page and try again.";
 
-/**
- * Why a request that may change state is cross-site, or null. One that says nothing of where it comes from (a text
- * browser) goes on: forms where a session is at stake still need their CSRF token (ADR 017).
- */
+/** Why a request that may change state is cross-site, or null; one that says nothing meets its CSRF check (ADR 017). */
 export function crossSiteReason(
   method: string,
   headers: { origin?: string; secFetchSite?: string; host: string },
@@ -175,8 +153,7 @@ export function crossSiteReason(
   if (site === "cross-site" || site === "same-site") return `Sec-Fetch-Site: ${site}`;
   const origin = headers.origin;
   if (origin === undefined) return null;
-  // A page of ours that says Referrer-Policy: no-referrer (the password reset page, ADR 035) posts
-  // with Origin: null; the browser's Sec-Fetch-Site still says the post came from this origin.
+  // Our no-referrer pages post with Origin: null, and Sec-Fetch-Site says same-origin (ADR 035).
   if (origin === "null" && site === "same-origin") return null;
   // An opaque origin ("null": a sandboxed frame, a data: URL, a cross-site redirect) is no origin of ours.
   let originUrl: URL;
@@ -191,7 +168,6 @@ export function crossSiteReason(
   return originUrl.host === host ? null : `Origin ${originUrl.host} is not ${host}`;
 }
 
-/** 403 for a cross-site request that could change state, before any action runs (after originGuard). */
 export function crossSiteGuard(): RequestHandler {
   return (req, res, next) => {
     const host = new URL(requestOrigin(res)).host;
@@ -212,13 +188,9 @@ export function crossSiteGuard(): RequestHandler {
   };
 }
 
-/** How long a refused body may still arrive (and be thrown away) after the 413, before the connection is cut. */
 const LINGER_MS = 1_000;
 
-/**
- * 413 for a body declared larger than `maxBytes`, unread. The rest is discarded for LINGER_MS before the connection
- * is cut: cut at once, the client's writes fail and it reports a reset instead of our answer.
- */
+/** 413 for a body declared too large; the rest is discarded a while, or the client reports a reset, not our answer. */
 export function bodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
@@ -232,10 +204,7 @@ export function bodyLimit(maxBytes: number): RequestHandler {
   };
 }
 
-/**
- * After an answer given before the body was read to its end (a form over its limit), the rest is discarded for
- * LINGER_MS: a reset connection makes nginx answer 502 for our 413. The app's stopped reader is detached first.
- */
+/** An answer given before its body was read: the rest is discarded a while, or nginx answers 502 for our 413. */
 export function discardUnreadBody(): RequestHandler {
   return (req, res, next) => {
     res.once("finish", () => {

@@ -20,7 +20,6 @@ function checkedOutCommit(root: string): string | null {
   }
 }
 
-/** A PostgreSQL URL as the log may show it: no password. */
 function withoutPassword(url: string): string {
   const parsed = new URL(url);
   parsed.password = "";
@@ -42,7 +41,7 @@ function sessionSecretFrom(config: Config): string {
   return `${path.join(path.resolve(config.dataDir), "session-secret")} (SESSION_SECRET unset)`;
 }
 
-/** "http://127.0.0.1:3000", "http://[::]:3000": the address the socket is bound to, as a URL's host. */
+/** "http://[::]:3000": the address bound, as a URL's host. */
 function boundOrigin(address: AddressInfo): string {
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;

@@ -22,7 +22,6 @@ export function configuredDatabase(config: Pick<Config, "supabase" | "postgres">
   return config.postgres ? "postgres" : "embedded";
 }
 
-/** The SQL client of the embedded database or of the PostgreSQL server. */
 async function sqlClient(): Promise<SqlClient> {
   if (configuredDatabase() === "postgres") {
     const { getPostgres } = await import("./postgres/database.server");
@@ -52,7 +51,6 @@ async function createProductRepository(): Promise<ProductRepository> {
   return cached;
 }
 
-/** The product repository for this process, made on first use; a failure is not remembered, so a later call retries. */
 export const getProductRepository: () => Promise<ProductRepository> = memoisePromise(() =>
   // A database that cannot be opened is an outage to the pages (503), whatever the cause.
   createProductRepository().catch((error: unknown) => {
@@ -60,7 +58,6 @@ export const getProductRepository: () => Promise<ProductRepository> = memoisePro
   }),
 );
 
-/** Accounts and sessions for this process (same choice of backend as the products), created on first use. */
 export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async () => {
   if (configuredDatabase() === "supabase") {
     const { SupabaseAuthBackend } = await import("./supabase/auth.server");
@@ -73,14 +70,12 @@ export const getAuthBackend: () => Promise<AuthBackend> = memoisePromise(async (
   });
 });
 
-/** Where mail goes without SMTP_URL: `DATA_DIR/mail`, or a temporary folder for a database in memory. */
 function mailDirectory(dataDir: string): string {
   if (!dataDir.startsWith("memory://")) return path.resolve(process.cwd(), dataDir, "mail");
   temporaryMailDir = mkdtempSync(path.join(tmpdir(), "makervolt-mail-"));
   return temporaryMailDir;
 }
 
-/** The folder made for a database in memory, which goes with it when the backend is closed. */
 let temporaryMailDir: string | undefined;
 
 /** The SQL backends' mail worker (ADR 035), started by openBackend alone: a test or an operator command sends none. */
@@ -127,10 +122,7 @@ export const getSignInLimitStore: () => Promise<SignInLimitStore> = memoisePromi
   return new MemorySignInLimitStore();
 });
 
-/**
- * Opens the SQL database before the server listens, so an unusable one stops the start with one line. Hosted Supabase
- * is not called: the shop starts while it is down, and its pages say so (docs/data.md#outages).
- */
+/** Opens the SQL database before the server listens; hosted Supabase may be down at start (docs/data.md#outages). */
 export async function openBackend(): Promise<void> {
   if (configuredDatabase() === "supabase") return;
   await sqlClient();
@@ -145,7 +137,6 @@ export function catalogueChangesOnlyHere(): boolean {
   return configuredDatabase() === "embedded";
 }
 
-/** Called by the server entry once the last request has finished. */
 export async function closeBackend(): Promise<void> {
   const kind = configuredDatabase();
   // The mail being sent is finished first; what waits stays in the outbox for the next start.

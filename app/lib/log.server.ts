@@ -6,13 +6,10 @@ import { type LevelWithSilent, type Logger, pino } from "pino";
 // line of defence (tests/server/logs.test.ts searches the log for every secret).
 
 export interface LogSettings {
-  /** LOG_LEVEL. */
   level: LevelWithSilent;
-  /** Readable lines (pino-pretty) instead of JSON. */
   pretty: boolean;
 }
 
-/** Fields that must never reach the log, wherever they are in an object logged. */
 const REDACTED = [
   "password",
   "*.password",
@@ -50,12 +47,11 @@ export function configureLog(settings: LogSettings): void {
   log.root = createLogger(settings);
 }
 
-/** The logger for what happens now: the current request's (with its `reqId`), or the process's. */
+/** The current request's logger (with its `reqId`), or the process's. */
 export function logger(): Logger {
   return log.requests.getStore() ?? log.root;
 }
 
-/** Runs `next` (and everything it starts) with `requestLogger` as logger(). */
 export function withRequestLogger<T>(requestLogger: Logger, next: () => T): T {
   return log.requests.run(requestLogger, next);
 }

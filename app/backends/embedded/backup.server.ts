@@ -9,15 +9,12 @@ import { makeOwnerOnlyDirectory, restrictToOwner } from "~/lib/owner-only-files.
 // A gzipped tar of DATA_DIR as a crash at one instant would leave it, copied twice as rsync would (the second pass
 // under PGlite's locks), while the shop runs (ADR 028); as secret as DATA_DIR itself (ADR 033).
 
-/** A backup's file name: `makervolt-2026-11-26T21-40-00.123Z.tar.gz`, so names sort by time. */
 const BACKUP_NAME = /^makervolt-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.tar\.gz$/;
 
-/** The lock and its socket belong to the server that made the backup, not to a restored one. */
 function isLockFile(name: string): boolean {
   return name.startsWith("makervolt.lock");
 }
 
-/** What a file was when it was copied: its modification time (nanoseconds) and size. */
 interface CopiedFile {
   mtimeNs: bigint;
   size: bigint;
@@ -56,7 +53,6 @@ async function copyChanged(
 export interface Backup {
   file: string;
   bytes: number;
-  /** How long statements waited while the files were copied. */
   pausedMs: number;
 }
 
@@ -64,16 +60,13 @@ function backupName(now: Date): string {
   return `makervolt-${now.toISOString().replaceAll(":", "-")}.tar.gz`;
 }
 
-/** Backs up the open database `db` (its files in `dataDir`) into `backupDir`, keeping the newest `keep`. */
 export async function backUp(db: PGlite, dataDir: string, backupDir: string, keep: number = Infinity): Promise<Backup> {
   makeOwnerOnlyDirectory(backupDir);
   const name = backupName(new Date());
   const staging = path.join(backupDir, `.${name}.files`);
   const partial = path.join(backupDir, `.${name}.partial`);
   try {
-    // Written-back buffers make the copy smaller to replay; it is not needed for correctness.
     await db.exec("checkpoint");
-    // Before anything is copied into it: in a BACKUP_DIR others can list, they must not enter this.
     // Not `recursive`: a folder of that name someone else made first fails the backup, unused.
     await mkdir(staging, { mode: 0o700 });
     const copied = await copyChanged(dataDir, staging, new Map());
@@ -92,7 +85,6 @@ export async function backUp(db: PGlite, dataDir: string, backupDir: string, kee
   }
 }
 
-/** The backups in `backupDir`, oldest first. */
 async function listBackups(backupDir: string): Promise<string[]> {
   const names = await readdir(backupDir).catch(() => []);
   return names
@@ -106,7 +98,6 @@ async function removeOldBackups(backupDir: string, keep: number): Promise<void> 
   for (const file of backups.slice(0, Math.max(0, backups.length - keep))) await rm(file, { force: true });
 }
 
-/** What a tar entry is, for an operator, by node-tar's names of its types. */
 const ENTRY_KINDS: Record<string, string> = {
   SymbolicLink: "a symbolic link",
   Link: "a hard link",
@@ -115,15 +106,11 @@ const ENTRY_KINDS: Record<string, string> = {
   FIFO: "a FIFO",
 };
 
-/** Files and folders: all a backup holds (backUp copies nothing else), so all a restore writes. */
 function isFileOrFolder(type: string): boolean {
   return type === "File" || type === "OldFile" || type === "Directory";
 }
 
-/**
- * Unpacks `file` into `dir` (new or empty) once it is known to be a backup: files and folders only, inside it,
- * holding PG_VERSION; otherwise throws naming the entry. A link is refused, not skipped (ADR 033).
- */
+/** Unpacks a backup that holds files and folders only, and PG_VERSION; a link is refused, not skipped (ADR 033). */
 export async function unpackBackup(file: string, dir: string): Promise<void> {
   let holdsCluster = false;
   let foreign: string | null = null;
@@ -154,6 +141,5 @@ export async function unpackBackup(file: string, dir: string): Promise<void> {
     filter: (entryPath, entry) =>
       "type" in entry && isFileOrFolder(entry.type) && !isLockFile(path.basename(entryPath)),
   });
-  // The modes in the tar are whatever its maker wrote.
   restrictToOwner(dir);
 }

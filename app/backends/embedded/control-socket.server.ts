@@ -16,13 +16,11 @@ export type ControlReply = { ok: true; [key: string]: unknown } | { ok: false; m
 
 export type ControlHandler = (request: ControlRequest) => Promise<ControlReply>;
 
-/** The socket's name in DATA_DIR; the lock owns it (data-dir-lock.server.ts). */
 export const CONTROL_SOCKET_FILE = "makervolt.lock.sock";
 
 /** A catalogue file travels inside a request: 10,000 products are about 12 MB of JSON. */
 const MAX_REQUEST_BYTES = 256 * 1024 * 1024;
 
-/** Handlers by DATA_DIR, set once its database is open (database.server.ts). */
 const handlers = new Map<string, ControlHandler>();
 
 export function setControlHandler(dataDir: string, handler: ControlHandler | null): void {
@@ -35,7 +33,6 @@ export function restrictSocket(socketPath: string): Promise<void> {
   return chmod(socketPath, 0o600);
 }
 
-/** Reads one request from `connection`, answers it with `dataDir`'s handler, and closes. */
 export function answerControl(dataDir: string, connection: net.Socket): void {
   const chunks: Buffer[] = [];
   let bytes = 0;

@@ -7,9 +7,8 @@ import { StartupError } from "~/lib/startup-error.server";
 
 import { answerControl, CONTROL_SOCKET_FILE, restrictSocket } from "./control-socket.server";
 
-// PGlite does not lock its directory, and two writers corrupt it: the first opener creates `makervolt.lock` and
-// listens beside it, and a lock whose socket no longer answers is stale, whoever owned it (ADR 010, ADR 028). Where no
-// socket can be made (too long a path), its pid and host tell.
+// Two writers corrupt a PGlite directory: the first opener's lock listens on a socket, and one that no longer answers
+// is stale, whoever owned it (ADR 010, ADR 028); without a socket (too long a path), its pid and host tell.
 const LOCK_FILE = "makervolt.lock";
 const SOCKET_FILE = CONTROL_SOCKET_FILE;
 
@@ -19,11 +18,9 @@ const STARTING_MS = 5_000;
 interface LockOwner {
   pid: number;
   host: string;
-  /** Whether the owner listens on the lock's socket (false: only its pid and host tell). */
   socket: boolean;
 }
 
-/** What an operator reads when DATA_DIR cannot be used: one line, what is wrong and what to do. */
 export function dataDirProblem(dir: string, error: unknown): StartupError {
   const code = (error as NodeJS.ErrnoException).code;
   const reason =
@@ -41,7 +38,6 @@ export function dataDirProblem(dir: string, error: unknown): StartupError {
   });
 }
 
-/** Directories this process holds, so a second open from the same process is caught too. */
 const held = new Set<string>();
 
 function readOwner(file: string): LockOwner | null {
@@ -55,7 +51,6 @@ function readOwner(file: string): LockOwner | null {
   }
 }
 
-/** Whether the process a socket-less lock names still runs: by its pid, on this host only. */
 function pidRuns(owner: LockOwner): boolean {
   // Another machine's process (a shared disk) cannot be checked from here: assume it runs.
   if (owner.host !== hostname()) return true;
@@ -65,12 +60,11 @@ function pidRuns(owner: LockOwner): boolean {
     process.kill(owner.pid, 0);
     return true;
   } catch (error) {
-    // EPERM: it exists but belongs to another user.
+    // EPERM: another user's.
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
-/** "live" when the socket answers; "gone" when nobody listens on it (or it is not there). */
 function probe(socketPath: string): Promise<"live" | "gone" | "missing"> {
   return new Promise((resolve) => {
     const socket = net.connect(socketPath);
@@ -98,7 +92,6 @@ function ageMs(file: string): number {
   }
 }
 
-/** The lock in `dir`, its file read as `owner`: held, taken by a server still starting, or stale. */
 async function lockState(dir: string, owner: LockOwner | null): Promise<"held" | "starting" | "stale"> {
   if (!owner) return "stale";
   if (!owner.socket) return pidRuns(owner) ? "held" : "stale";
@@ -107,7 +100,6 @@ async function lockState(dir: string, owner: LockOwner | null): Promise<"held" |
   return socket === "missing" && ageMs(path.join(dir, LOCK_FILE)) < STARTING_MS ? "starting" : "stale";
 }
 
-/** True when `dir` holds a lock whose server is gone: one that was killed outright left it. */
 export async function isAbandoned(dir: string): Promise<boolean> {
   const file = path.join(dir, LOCK_FILE);
   if (held.has(file)) return false;
@@ -115,9 +107,8 @@ export async function isAbandoned(dir: string): Promise<boolean> {
   return owner !== null && (await lockState(dir, owner)) === "stale";
 }
 
-/** Listens on the lock's socket, which carries the operator's commands too; null when it cannot be made. */
+/** The lock's socket, which carries the operator's commands too; null when it cannot be made. */
 async function listen(dir: string, socketPath: string): Promise<net.Server | null> {
-  // A socket file left by a dead owner (its lock already taken over) would refuse the address.
   rmSync(socketPath, { force: true });
   const server = net.createServer((connection) => answerControl(dir, connection));
   try {
@@ -135,14 +126,13 @@ async function listen(dir: string, socketPath: string): Promise<net.Server | nul
   return server;
 }
 
-/** Takes the lock on `dir` (which must exist) or throws a StartupError; resolves to the function that releases it. */
 export async function lockDataDir(dir: string): Promise<() => void> {
   const file = path.join(dir, LOCK_FILE);
   const socketPath = path.join(dir, SOCKET_FILE);
   if (held.has(file)) throw new StartupError(`DATA_DIR ${dir} is already open in this process.`);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      // "wx": created only if absent, atomically, so two servers starting together cannot both win.
+      // "wx": atomically, so two servers starting together cannot both win.
       writeFileSync(file, `${JSON.stringify({ pid: process.pid, host: hostname(), socket: true })}\n`, {
         flag: "wx",
         mode: 0o600,

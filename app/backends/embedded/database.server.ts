@@ -23,7 +23,6 @@ import { serveOperatorCommands } from "./operator-commands.server";
 
 const extensions = { fuzzystrmatch, pg_trgm };
 
-/** The embedded database as the SQL backend sees it: PGlite fits SqlClient as it is. */
 export type Database = SqlClient & { close(): Promise<void> };
 
 export const MEMORY_DATA_DIR = "memory://";
@@ -40,11 +39,10 @@ const START_PARAMS = [
 ];
 
 export interface DatabaseOptions {
-  /** Where PGlite keeps its files, or "memory://" for a throwaway database. Default: DATA_DIR. */
+  /** Default: DATA_DIR. */
   dataDir?: string;
-  /** The Supabase CLI folder holding migrations/*.sql and seed.sql. Default: ./supabase. */
+  /** Default: ./supabase. */
   supabaseDir?: string;
-  /** Run seed.sql when the catalogue is empty. Default true. */
   seed?: boolean;
   /** Create a new cluster in a child process, `memory://` in a temporary directory, as the server does (ADR 012). */
   createInChild?: boolean;
@@ -52,21 +50,16 @@ export interface DatabaseOptions {
 
 export interface OpenedDatabase {
   db: Database;
-  /** The same database as PGlite itself, for what only it can do (a backup: backup.server.ts). */
   pglite: PGlite;
-  /** The directory its files are in (DATA_DIR resolved; a temporary one for `memory://` in a child). */
   location: string;
   /** Closes the database and releases DATA_DIR's lock: use this, not `db.close()`. */
   close(): Promise<void>;
-  /** Migration files applied by this open, in order (empty when the database was current). */
   appliedMigrations: string[];
-  /** Whether seed.sql ran during this open. */
   seeded: boolean;
   /** DATA_DIR was open to other users and has been made its owner's alone: the warning to give, else null. */
   madePrivate: string | null;
 }
 
-/** DATA_DIR from the environment, or `.data`; relative paths are from the project root. */
 export function configuredDataDir(): string {
   return getConfig().dataDir;
 }
@@ -144,7 +137,6 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
 }
 
 interface AppDatabase extends OpenedDatabase {
-  /** Stops serving the operator's commands and the backup schedule (operator-commands.server.ts). */
   stopCommands(): Promise<void>;
 }
 
@@ -158,7 +150,6 @@ async function openAndReport(): Promise<AppDatabase> {
 // A failed open is not remembered: /healthz reports 503 and a later request retries.
 const appDatabase = memoiseInProcess("__makervoltDatabase", openAndReport);
 
-/** The process's one embedded database, opened (and migrated and seeded) on first use. */
 export async function getDatabase(): Promise<Database> {
   return (await appDatabase()).db;
 }

@@ -25,7 +25,6 @@ PGlite.create(process.argv[2])
   });
 `;
 
-/** Runs initdb for `dir` (which must exist and hold no cluster) in a child process; rejects with what it printed. */
 export function createClusterInChild(dir: string): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   return new Promise((resolve, reject) => {

@@ -27,7 +27,6 @@ const lastBackup = appGauge({
   help: "When the last backup of the embedded database that succeeded finished (Unix time); 0 before the first.",
 });
 
-/** Where the shop's pictures are: an imported image path must name a file here. */
 const PUBLIC_DIR = path.resolve("public");
 
 /** One backup at a time; one asked for while another runs gets its own after, begun after the request. */

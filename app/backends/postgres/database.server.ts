@@ -17,13 +17,11 @@ export interface PostgresOptions {
   poolSize: number;
   /** Plus a quarter of a second, also the longest wait for a connection or an answer (docs/configuration.md). */
   statementTimeoutMs: number;
-  /** The Supabase CLI folder holding migrations/*.sql and seed.sql. Default: ./supabase. */
+  /** Default: ./supabase. */
   supabaseDir?: string;
-  /** Run seed.sql when the catalogue is empty. Default true. */
   seed?: boolean;
 }
 
-/** Pools open in this process, for the connection gauge. */
 const openPools = new Set<pg.Pool>();
 
 appGauge({
@@ -118,7 +116,6 @@ function isSqlError(error: unknown): boolean {
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
 }
 
-/** The URL as a log may show it: without its password. */
 export function redactedUrl(url: string): string {
   return url.replace(/\/\/([^/@:]*):[^/@]*@/, "//$1:…@");
 }
@@ -189,12 +186,10 @@ async function openAndReport(): Promise<OpenedPostgres> {
 
 const appPostgres = memoiseInProcess("__makervoltPostgres", openAndReport);
 
-/** The process's pool on DATABASE_URL, opened (and the database prepared) on first use. */
 export async function getPostgres(): Promise<PostgresClient> {
   return (await appPostgres()).db;
 }
 
-/** Closes the process's pool if it was opened (after the last request in flight). */
 export async function closePostgres(): Promise<void> {
   await closeIfOpened(appPostgres, (opened) => opened.close());
 }

@@ -13,7 +13,6 @@ const TAB_LABELS: Record<ProductTab, string> = {
 /** The section's id: no-JS tab links jump back to it after the reload. */
 const PRODUCT_TABS_ID = "product-details";
 
-/** Navigation state that marks a URL change as one of the tabs' own switches. */
 const TAB_SWITCH = { productTabSwitch: true } as const;
 
 function isOwnSwitch(state: unknown): boolean {
@@ -23,7 +22,7 @@ function isOwnSwitch(state: unknown): boolean {
 export interface ProductTabsProps {
   product: Product;
   selected: ProductTab;
-  /** The URL that selects a tab: `?tab=x` plus the page's other parameters, without a fragment. */
+  /** `?tab=x` with the page's other parameters, without a fragment. */
   hrefForTab: (tab: ProductTab) => string;
 }
 
