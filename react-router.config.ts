@@ -8,6 +8,8 @@ export default {
   future: {
     // The load context is a RouterContextProvider with typed keys (app/load-context.server.ts).
     v8_middleware: true,
+    // Loaders see the request as sent; the URL without .data, _routes or index is their `url`.
+    v8_passThroughRequests: true,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
   },
