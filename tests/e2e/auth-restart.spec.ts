@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import type { Page } from "@playwright/test";
 
+import { type RunningServer, startServer } from "../server/harness";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -14,62 +14,18 @@ import { expect, test, waitForHydration } from "./fixtures";
  * so the secret the server keeps in DATA_DIR (ADR 030) is exercised too.
  */
 
-const BUILD_DIR = process.env.BUILD_DIR || "build";
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 const PASSWORD = "correct horse battery";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-class Server {
-  private child: ChildProcess | undefined;
-  constructor(
-    readonly port: number,
-    private readonly dataDir: string,
-  ) {}
-
-  get url() {
-    return `http://localhost:${this.port}`;
-  }
-
-  async start() {
-    this.child = spawn(process.execPath, [`./${BUILD_DIR}/server.js`], {
-      env: {
-        ...process.env,
-        PORT: String(this.port),
-        DATA_DIR: this.dataDir,
-        NODE_ENV: "production",
-        SUPABASE_URL: "",
-        SUPABASE_ANON_KEY: "",
-        SESSION_SECRET: "",
-        // Restarts are the subject here: a sign-up signs in at once, as before confirmation existed.
-        SIGN_UP_CONFIRMATION: "optional",
-      },
-      stdio: "ignore",
-    });
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${this.url}/healthz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`The server on port ${this.port} did not start`);
-  }
-
-  /** SIGTERM (a clean stop) or SIGKILL (a crash), and wait until the process is gone. */
-  async stop(signal: "SIGTERM" | "SIGKILL") {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill(signal);
-    await exited;
-  }
+/** The shop on `port` and `dataDir`; restarts are the subject, so a sign-up signs in at once, as before confirmation existed. */
+function startOn(port: number, dataDir: string): Promise<RunningServer> {
+  return startServer({ port, dataDir, env: { SESSION_SECRET: "", SIGN_UP_CONFIRMATION: "optional" } });
 }
 
-async function signUp(page: Page, server: Server, hasJs: boolean, email: string) {
-  await page.goto(`${server.url}/auth?mode=sign-up`);
+async function signUp(page: Page, server: RunningServer, hasJs: boolean, email: string) {
+  await page.goto(`${server.origin}/auth?mode=sign-up`);
   if (hasJs) await waitForHydration(page);
   const main = page.getByRole("main");
   await main.getByRole("textbox", { name: "Email address" }).fill(email);
@@ -88,27 +44,28 @@ async function expectSignedInAs(page: Page, email: string) {
 
 test("accounts and sessions survive a restart and a kill -9", async ({ page, browser, hasJs }) => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "makervolt-restart-"));
-  const server = new Server(BASE_PORT + (hasJs ? 0 : 1), dataDir);
+  const port = BASE_PORT + (hasJs ? 0 : 1);
+  let server: RunningServer | undefined;
   try {
-    await server.start();
+    server = await startOn(port, dataDir);
     await signUp(page, server, hasJs, "restart@example.com");
 
-    await server.stop("SIGTERM");
-    await server.start();
-    await page.goto(server.url);
+    await server.stop();
+    server = await startOn(port, dataDir);
+    await page.goto(server.origin);
     await expectSignedInAs(page, "restart@example.com");
 
     const other = await browser.newPage();
     await signUp(other, server, hasJs, "crash@example.com");
-    await server.stop("SIGKILL");
-    await server.start();
-    await other.goto(server.url);
+    await server.stop({ signal: "SIGKILL" });
+    server = await startOn(port, dataDir);
+    await other.goto(server.origin);
     await expectSignedInAs(other, "crash@example.com");
     await other.close();
 
     // And the password still works after both.
     const fresh = await browser.newPage();
-    await fresh.goto(`${server.url}/auth`);
+    await fresh.goto(`${server.origin}/auth`);
     const main = fresh.getByRole("main");
     await main.getByRole("textbox", { name: "Email address" }).fill("crash@example.com");
     await main.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -116,7 +73,7 @@ test("accounts and sessions survive a restart and a kill -9", async ({ page, bro
     await expect(fresh.getByRole("region", { name: "Notifications (F8)" }).getByText("Welcome back!")).toBeVisible();
     await fresh.close();
   } finally {
-    await server.stop("SIGKILL");
+    await server?.stop({ signal: "SIGKILL" });
     await rm(dataDir, { recursive: true, force: true });
   }
 });
