@@ -8,7 +8,6 @@ interface Level {
   at: number;
 }
 
-/** A bucket's tokens at `now`: what it held plus what came back since, at most its capacity. */
 export function levelAt(level: Level | undefined, bucket: Bucket, now: number): number {
   if (!level) return bucket.capacity;
   return Math.min(bucket.capacity, level.tokens + Math.max(0, now - level.at) / bucket.refillMs);
@@ -23,10 +22,7 @@ interface Kept extends Level {
   fullAt: number;
 }
 
-/**
- * The sign-in limits in memory, for the embedded database (ADR 023); which bucket goes when room is needed: ADR 033.
- * No method awaits, so no request sees a bucket half taken.
- */
+/** The sign-in limits in memory (ADR 023; eviction: ADR 033). No method awaits: none sees a bucket half taken. */
 export class MemorySignInLimitStore implements SignInLimitStore {
   private readonly kept = new Map<string, Kept>();
   /** Buckets that were locks when written, the first to lapse first. */
@@ -71,7 +67,6 @@ export class MemorySignInLimitStore implements SignInLimitStore {
     return this.kept.get(entry.key) === entry;
   }
 
-  /** Moves lapsed locks among the evictable, and lets go of the buckets that are full again. */
   private forgetFull(now: number) {
     while (this.locks.length > 0 && this.locks.peekValue()! <= now) {
       const entry = this.locks.pop()!;

@@ -11,7 +11,6 @@ export interface ProductPage {
   total: number; // every match, not just this page
 }
 
-/** Product reads, by the SQL backend or the Supabase backend (docs/data.md#databases-and-backends). */
 export interface ProductRepository {
   /** Filtered, sorted (ties broken by id) and paged in the database; the search: docs/catalogue.md#search. */
   listProducts(query: ProductListQuery): Promise<ProductPage>;
@@ -26,7 +25,6 @@ export interface ProductRepository {
 /** "unavailable": down, overloaded or too slow (503); "failed": it answered with an error, a bug (500). */
 export type BackendFailureKind = "unavailable" | "failed";
 
-/** What the data service said besides its message: SQLSTATE or PostgREST's code, DETAIL, HINT, HTTP status. */
 export interface ServiceErrorFields {
   code?: string;
   detail?: string;
@@ -87,7 +85,6 @@ export type SessionRef = string;
 /** `session` is null only after a sign-up whose email must be confirmed first (docs/accounts.md#confirmation). */
 export type AuthOutcome = { ok: true; user: AuthUser; session: SessionRef | null } | { ok: false; error: AuthFailure };
 
-/** Never says whether the email had an account (docs/accounts.md#no-enumeration). */
 export type SignUpOutcome = { ok: true; session: SessionRef | null } | { ok: false; error: AuthFailure };
 
 export interface SessionLookup {
@@ -109,10 +106,7 @@ export type RecoveryGrant = string;
 
 export type RecoveryOutcome = { ok: true; grant: RecoveryGrant } | { ok: false; error: AuthFailure };
 
-/**
- * Accounts and sessions, by the SQL backend or the Supabase backend (docs/accounts.md, ADR 035). No method tells
- * whether an email has an account; only a sign-in with the right password learns that it is not confirmed yet.
- */
+/** Accounts and sessions (docs/accounts.md, ADR 035); no answer tells whether an email has an account. */
 export interface AuthBackend {
   /** Mails the confirmation link, or the owner of a taken address; a session only where confirmation is optional. */
   signUp(email: string, password: string, links: MailLinks): Promise<SignUpOutcome>;
@@ -120,11 +114,9 @@ export interface AuthBackend {
   /** A session already gone is not an error. */
   signOut(session: SessionRef): Promise<{ error: AuthFailure | null }>;
   lookUpSession(session: SessionRef): Promise<SessionLookup>;
-  /** Alike for every address; an error is an outage or a limit only. */
   resendConfirmation(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }>;
   /** Confirms the address and starts a session; a used, expired or unknown link fails with `otp_expired`. */
   confirmEmail(tokenHash: string): Promise<AuthOutcome>;
-  /** Alike for every address, as resendConfirmation. */
   requestPasswordReset(email: string, links: MailLinks): Promise<{ error: AuthFailure | null }>;
   openRecoveryLink(tokenHash: string): Promise<RecoveryOutcome>;
   /** Uses the link up, ends every session of the account and starts a new one; `otp_expired` as confirmEmail. */

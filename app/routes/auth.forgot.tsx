@@ -17,10 +17,8 @@ import { redirectWithToast } from "~/services/toast.server";
 
 import type { Route } from "./+types/auth.forgot";
 
-/**
- * Asks for a reset link, or with `?link=signup` a new confirmation link, alike for every address
- * (docs/accounts.md#password-reset). No CSRF token: no session is at stake (ADR 017).
- */
+// A reset link, or with `?link=signup` a confirmation link (docs/accounts.md#password-reset); no CSRF token: no
+// session is at stake (ADR 017).
 
 const FORM = "send-link";
 

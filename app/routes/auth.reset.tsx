@@ -19,10 +19,7 @@ import { parseForm, passwordField, readFormData } from "~/services/form-data.ser
 
 import type { Route } from "./+types/auth.reset";
 
-/**
- * A new password after a recovery link, which /auth/confirm kept in the `recovery` cookie; without it, the page that
- * says the link no longer works (docs/accounts.md#password-reset). The CSRF token: this form starts a session.
- */
+/** A new password, with the link /auth/confirm kept (docs/accounts.md#password-reset); the form starts a session. */
 export async function loader({ request }: Route.LoaderArgs) {
   if (!(await readRecoveryGrant(request))) return data({ valid: false as const, csrf: "" }, { status: 403 });
   const csrf = await commitCsrfToken(request);
@@ -48,7 +45,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ invalid: false as const, error, toast }, refusalInit(result));
 }
 
-/** The link was used or has expired since: the page that says so. */
 function linkInvalid() {
   return data({ invalid: true as const, error: undefined, toast: null }, { status: 403 });
 }

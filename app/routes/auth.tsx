@@ -82,7 +82,6 @@ export const meta: Route.MetaFunction = ({ location }) => {
   return noindexPageMeta({ title: pageTitle(copy.heading), description: copy.description });
 };
 
-/** One form for both modes; the mode is in the URL, so the toggle is a link. */
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const { honeypot, redirectTo, csrf } = loaderData;
   const navigation = useNavigation();

@@ -64,7 +64,6 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   }
 }
 
-/** The same page for every anonymous visitor: a shared cache may keep it (an outage's answer excepted). */
 export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -173,8 +172,7 @@ function CatalogueResults({ error, products, query, reading }: CatalogueResultsP
     );
   }
   if (products.length === 0) {
-    // Nothing because of the search: its suggestion and the categories. Nothing because of the
-    // filters alone: the active filters above the results are the way back.
+    // After a search, its suggestion; after filters alone, the active filters above are the way back.
     return (
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700">
         <p id={RESULTS_ID} tabIndex={-1}>

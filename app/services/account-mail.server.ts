@@ -65,7 +65,6 @@ function isTryAgainLater(failure: AuthFailure): boolean {
   return isAuthOutage(failure) || failure.status === 429;
 }
 
-/** A redirect to send, or the page to show. */
 export type FollowedLink = Response | { failure: "invalid" | "unavailable"; kind: LinkKind };
 
 /** A confirmation signs the shopper in and goes home; a recovery link is kept and leads to /auth/reset. */
@@ -89,7 +88,6 @@ export async function followMailedLink(request: Request, token: string, kind: Li
   }
 }
 
-/** A response to send, the link no longer works (used or expired since), or why the password was not set. */
 export type ResetResult = Response | "link-invalid" | AccountRefusal;
 
 /** Every session of the account ends; this browser gets a new one, goes home, and the `recovery` cookie is cleared. */

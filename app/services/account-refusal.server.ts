@@ -21,12 +21,10 @@ export function unavailable(): AccountRefusal {
   return refusal(503, AUTH_MESSAGES.unavailable, AUTH_RETRY_SECONDS.unavailable);
 }
 
-/** The failure toast, on the page this request renders. */
 export function refusalToast(context: unknown, title: string, { message }: AccountRefusal): Toast {
   return toastInThisResponse(context, { title, description: message, variant: "destructive" });
 }
 
-/** The refused answer's status and Retry-After, for `data()`. */
 export function refusalInit({ status, retryAfterSeconds }: AccountRefusal): ResponseInit {
   return { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined };
 }

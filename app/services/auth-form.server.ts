@@ -15,6 +15,5 @@ export const SignUpSchema = z.object({
     .min(PASSWORD_LENGTH.min, AUTH_MESSAGES.weakPassword)
     .max(PASSWORD_LENGTH.max, AUTH_MESSAGES.passwordTooLong),
 });
-/** A new password at /auth/reset: the sign-up rules. */
 export const NewPasswordSchema = SignUpSchema.pick({ password: true });
 export const SendLinkSchema = SignInSchema.pick({ email: true });

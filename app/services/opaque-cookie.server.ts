@@ -8,7 +8,6 @@ const MAX_LENGTH = 3500;
 export interface OpaqueCookie {
   /** null when missing, tampered with or not a string of ours. */
   read(request: Request): Promise<string | null>;
-  /** A `Set-Cookie` value that keeps `value`. */
   commit(request: Request, value: string): Promise<string>;
   clear(request: Request): Promise<string>;
 }

@@ -13,7 +13,6 @@ const sessionCookie = opaqueCookie("__session", { maxAge: 30 * 24 * 60 * 60 }); 
 
 export interface CurrentUser {
   user: AuthUser | null;
-  /** `Set-Cookie` when the session was refreshed or ended. */
   headers: Headers;
 }
 
@@ -48,16 +47,12 @@ async function lookUpUser(request: Request): Promise<CurrentUser> {
   }
 }
 
-/** A signed-in shopper goes home from the sign-in page. */
 export async function requireAnonymous(request: Request): Promise<void> {
   const { user } = await getUser(request);
   if (user) throw redirect("/", 303);
 }
 
-/**
- * After sign-in or sign-up: the new session's cookie, a new CSRF token, and a 303 to `redirectTo` with `toast`. A
- * session the old cookie still names (its lookup failed, so the shopper saw the form) is ended, not left alive.
- */
+/** A new session and CSRF token; one the old cookie still names (its lookup failed) is ended, not left alive. */
 export async function createUserSession(
   request: Request,
   session: SessionRef | null,
@@ -71,7 +66,6 @@ export async function createUserSession(
   return redirectWithToast(request, redirectTo, toast, { headers });
 }
 
-/** Ends a session on the server, best effort: a failure is logged, never shown. */
 async function endSession(session: SessionRef): Promise<void> {
   try {
     const { error } = await (await getAuthBackend()).signOut(session);

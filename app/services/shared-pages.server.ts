@@ -4,11 +4,8 @@ import { data, type HeadersFunction } from "react-router";
 
 import { withFailureHeaders } from "~/services/backend-failure.server";
 
-/**
- * Which answers a shared cache may keep and hand to other visitors, documents and `.data` alike (ADR 018, ADR 026):
- * a route says so (`headers = sharedPageHeaders`, as its page's `shared: true`), the root loader's `visitor` vetoes
- * it, and isSharedAnswer judges the answer as a whole.
- */
+// What a shared cache may keep, documents and `.data` alike (ADR 018, ADR 026): a route says so, the root's `visitor`
+// vetoes it, and isSharedAnswer judges the answer as a whole.
 
 /** How long a shared cache may serve a shared page; then stale, while it fetches a new one, for STALE_SECONDS. */
 export const SHARED_PAGE_SECONDS = 60;
@@ -37,10 +34,7 @@ export interface ShopData {
   siteOrigin: string;
 }
 
-/**
- * The root loader's answer: `shop`, the same for everyone, and `visitor`, this visitor's own, null when every field
- * is. A visitor makes the answer personal, and rootHeaders passes that down to every route below.
- */
+/** The root loader's answer: `visitor`, null when every field is, makes it personal for every route below. */
 export function rootLoaderData<Visitor extends Record<string, unknown>>(
   shop: ShopData,
   visitorFields: Visitor,
@@ -51,7 +45,6 @@ export function rootLoaderData<Visitor extends Record<string, unknown>>(
   return data({ shop, visitor }, { headers });
 }
 
-/** The root's `headers` export: its loader's verdict on the visitor, for the routes below (`parentHeaders`). */
 export const rootHeaders: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();
   const cacheControl = loaderHeaders.get("Cache-Control");
@@ -59,10 +52,7 @@ export const rootHeaders: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
-/**
- * Whether a shared cache may keep this answer: a GET or HEAD answered 200, setting no cookie, that its routes said is
- * shared. A `.data` request naming its loaders (`_routes=`, a partial revalidation) is never shared.
- */
+/** A GET or HEAD answered 200, setting no cookie, that its routes said is shared; never a partial revalidation. */
 export function isSharedAnswer(request: Request, status: number, headers: Headers): boolean {
   if ((request.method !== "GET" && request.method !== "HEAD") || status !== 200) return false;
   if (headers.has("Set-Cookie")) return false;
@@ -83,10 +73,7 @@ export function setCacheHeaders(headers: Headers, shared: boolean, answer: "page
 /** Inline `<script>` elements (no src) and their text, as a browser hashes it for CSP. */
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
-/**
- * CSP sources ('sha256-...') for a shared page's inline scripts, which cannot carry a nonce (ADR 018). Sound because
- * React and React Router escape `<` in everything a visitor sends (tests/server/shared-pages.test.ts checks it).
- */
+/** CSP hashes for a shared page's inline scripts, which cannot carry a nonce (ADR 018). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, text] of html.matchAll(INLINE_SCRIPT)) {

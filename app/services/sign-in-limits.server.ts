@@ -8,7 +8,6 @@ import { logger } from "~/lib/log.server";
 
 const MINUTE = 60_000;
 
-/** The buckets a sign-in or sign-up takes from: `capacity` tokens, one back every `refillMs`. */
 export const SIGN_IN_LIMITS = {
   emailFromAddress: { capacity: 5, refillMs: MINUTE }, // failures for one email from one address
   email: { capacity: 100, refillMs: 30_000 }, // failures for one email from anywhere
@@ -49,17 +48,14 @@ function mailBuckets(clientAddress: string, email: string) {
   } satisfies Record<keyof typeof MAIL_LIMITS, Bucket>;
 }
 
-/** "failed" is an answer a guesser gets (wrong password, email taken); "uncounted" nobody's doing (an outage). */
+/** "failed": an answer a guesser gets (wrong password, email taken); "uncounted": nobody's doing (an outage). */
 export type AttemptOutcome = "succeeded" | "failed" | "uncounted";
 
 type Refusal = { admitted: false; retryAfterSeconds: number };
 export type SignInAdmission = { admitted: true; settle(outcome: AttemptOutcome): Promise<void> } | Refusal;
 export type MailAdmission = { admitted: true; giveBack(): Promise<void> } | Refusal;
 
-/**
- * Admits one sign-in or sign-up, or says how long to wait; a sign-up (`sendsMail`) takes from the mails to that email
- * too. Throws a BackendError (unavailable) when the limits cannot be read. The caller settles what it admitted.
- */
+/** Admits a sign-in or sign-up (which mails: `sendsMail`) or says how long to wait; the caller settles it. */
 export async function admitSignIn(
   clientAddress: string,
   email: string,
@@ -72,10 +68,7 @@ export async function admitSignIn(
   return { admitted: true, settle: (outcome) => settle(buckets, outcome, mail) };
 }
 
-/**
- * Admits a request that mails `email`, account or not, so a refusal tells nothing. Throws as admitSignIn does;
- * `giveBack` returns the tokens of a request that was nobody's doing.
- */
+/** Admits a request that mails `email`, account or not, so a refusal tells nothing. */
 export async function admitMailRequest(clientAddress: string, email: string): Promise<MailAdmission> {
   const buckets = Object.values(mailBuckets(clientAddress, email));
   const waitMs = await take(buckets);
@@ -84,7 +77,7 @@ export async function admitMailRequest(clientAddress: string, email: string): Pr
   return { admitted: true, giveBack };
 }
 
-/** One token from every bucket, or none: 0, or the milliseconds to wait. Never lets an attempt through unchecked. */
+/** 0, or the milliseconds to wait; limits that cannot be read are an outage, never an unchecked attempt. */
 async function take(buckets: readonly Bucket[]): Promise<number> {
   try {
     return await (await getSignInLimitStore()).take(buckets);

@@ -16,7 +16,6 @@ import { mailLinkOrigin } from "~/services/site-origin.server";
 /** A refusal of an unconfirmed email brings the "Send the link again" button. */
 export type SignInResult = { ok: true; session: SessionRef | null } | (AccountRefusal & { unconfirmed?: boolean });
 
-/** A sign-in with a checked email and password: a session to start, or why not (docs/accounts.md#failures). */
 export function attemptSignIn(clientAddress: string, email: string, password: string): Promise<SignInResult> {
   return attempt(clientAddress, email, password, "sign-in");
 }

@@ -59,11 +59,9 @@ async function serializeFlash(request: Request, flash: Flash): Promise<string> {
 }
 
 export interface ToastOptions {
-  /** A form to hand back to the page (values and errors), for forms posted from every page. */
   form?: FlashForm;
 }
 
-/** A `Set-Cookie` header carrying `toast` (and optionally a form's state) to the next page. */
 export async function createToastHeaders(
   request: Request,
   toast: ToastInput | null,
@@ -117,10 +115,7 @@ export async function readFlash(request: Request, now = Date.now()): Promise<Fla
   return { toast: parsed.data.flash.toast ?? null, form: parsed.data.flash.form ?? null, headers };
 }
 
-/**
- * Toasts of actions that answer with their page (a failed sign-in), keyed by the request's context, which the root
- * loader of the same request shares: a flash cookie would show them a page late.
- */
+/** For actions that answer with their page: a flash cookie would show the toast a page late. */
 const responseToasts = new WeakMap<object, Toast>();
 
 /** Shows `input` on the page this very request renders; returns the toast for the action's data. */
@@ -130,7 +125,6 @@ export function toastInThisResponse(context: unknown, input: ToastInput): Toast 
   return toast;
 }
 
-/** The toast an action of this request left with toastInThisResponse, if any (root loader). */
 export function takeResponseToast(context: unknown): Toast | null {
   if (typeof context !== "object" || context === null) return null;
   const toast = responseToasts.get(context) ?? null;

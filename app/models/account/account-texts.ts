@@ -18,12 +18,10 @@ export const ACCOUNT_TOASTS = {
   loggedOut: { title: "Logged Out", description: "You have been successfully logged out." },
   signOutFailed: "Sign out Failed",
   confirmed: { title: "Email confirmed", description: "Your email address is confirmed and you are signed in." },
-  /** After "Send the link again": alike whether or not the address has an account waiting. */
   confirmationSent: {
     title: "Check your email",
     description: "If that address has an account waiting for confirmation, we have sent it a new link.",
   },
-  /** After "Forgot your password?": alike whether or not the address has an account. */
   resetSent: {
     title: "Check your email",
     description: `If that address has a ${SHOP_NAME} account, we have sent it a link to choose a new password. The link works for ${hours(RECOVERY_LINK_HOURS)}.`,
@@ -73,7 +71,6 @@ export const ACCOUNT_PAGES = {
   forgotLink: "Forgot your password?",
   emailLabel: "Email address",
   passwordLabel: "Password",
-  /** Under a new password's field: sign-up and reset. */
   passwordHint: `At least ${PASSWORD_LENGTH.min} characters.`,
   reset: {
     heading: "Choose a new password",
@@ -94,7 +91,6 @@ export const ACCOUNT_PAGES = {
   resend: "Send the link again",
 } as const;
 
-/** A mail as the outbox keeps it, before it has a sender and an addressee. */
 export interface MailContent {
   subject: string;
   text: string;
@@ -105,10 +101,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/**
- * One plain-text part and a simple HTML part saying the same: a heading, paragraphs and a link
- * written out in full, so it reads alike in any client, with images off, and in a screen reader.
- */
+/** A plain-text part and a simple HTML part saying the same (docs/accounts.md#mail). */
 function mail(subject: string, paragraphs: string[], link?: { label: string; href: string }): MailContent {
   const text = [...paragraphs, ...(link ? [`${link.label}:\n${link.href}`] : []), `— ${SHOP_NAME}`].join("\n\n");
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");

@@ -19,7 +19,6 @@ export type View = (typeof VIEWS)[number];
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 100;
 export const PAGE_SIZE = 24;
-/** Only this much of a search term is used (docs/catalogue.md#search). */
 export const SEARCH_MAX_LENGTH = 100;
 /** Links beside the sliders, with their counts: one step for anyone, and a text browser's way to filter by price. */
 export const PRICE_SHORTCUTS = [
@@ -58,7 +57,6 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   page: 1,
 };
 
-/** A search term as the catalogue uses it: cleaned, trimmed, at most SEARCH_MAX_LENGTH characters. */
 export function parseSearchTerm(raw: string | null): string {
   return raw === null ? "" : cleanText(cleanText(raw).trim(), { maxLength: SEARCH_MAX_LENGTH }).trim();
 }
@@ -96,7 +94,6 @@ export function parseCatalogueQuery(params: URLSearchParams, categorySlug?: stri
   };
 }
 
-/** The query's non-default values as URL parameters (the category is in the path, not here). */
 export function catalogueSearchParams(query: CatalogueQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.search) params.set("search", query.search);
@@ -117,7 +114,6 @@ export function cataloguePath(category: CategorySlug | null): string {
 /** A link with some values changed; a new filter or sort goes back to page 1, which always exists. */
 export function catalogueHref(query: CatalogueQuery, changes: Partial<CatalogueQuery> = {}): string {
   const resetsPage = Object.keys(changes).some((k) => k !== "page" && k !== "view");
-  // A new term is searched with typo correction again unless the change says otherwise.
   const newTerm = "search" in changes && !("exact" in changes) ? { exact: false } : {};
   const next: CatalogueQuery = { ...query, ...(resetsPage ? { page: 1 } : {}), ...newTerm, ...changes };
   const qs = catalogueSearchParams(next).toString();

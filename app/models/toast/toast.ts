@@ -22,7 +22,6 @@ export interface Toast {
   duration?: number | null;
 }
 
-/** What code asks for: everything but the description is optional. */
 export type ToastInput = Omit<Toast, "id" | "variant"> & { id?: string; variant?: Toast["variant"] };
 
 /** A short random id: enough to tell one toast from the next one, not a secret. */
@@ -46,7 +45,6 @@ export interface FlashForm {
   errors: Record<string, string>;
 }
 
-/** Everything the flash cookie carries. */
 export interface Flash {
   toast?: Toast;
   form?: FlashForm;
