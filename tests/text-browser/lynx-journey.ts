@@ -23,9 +23,10 @@ import { ACCOUNT_TOASTS, AUTH_PAGE } from "../../app/models/account/account-text
 import { AUTH_MESSAGES } from "../../app/models/account/auth-messages";
 import { PAGE_SIZE } from "../../app/models/catalogue/catalogue-query";
 import { DEFAULT_PORTS } from "../../scripts/support/default-ports";
+import type { Shop } from "../../scripts/support/shop-server";
 import { linkIn, type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { escapeRegExp, JourneyFailure, Lynx, type LynxPage } from "./lynx";
-import { ensureBuild, type RunningServer, startBuiltServer } from "./server";
+import { ensureBuild, startBuiltServer } from "./server";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -563,10 +564,10 @@ async function withdrawnProduct(lynx: Lynx, origin: string, dataDir: string, ste
 }
 
 async function main() {
-  ensureBuild(ROOT, BUILD_DIR);
+  await ensureBuild(ROOT, BUILD_DIR);
   const workDir = mkdtempSync(path.join(tmpdir(), "makervolt-lynx-"));
   const dataDir = path.join(workDir, "data");
-  let server: RunningServer | null = null;
+  let server: Shop | null = null;
   // The shop mails through a real SMTP server, as in production (SMTP_URL), which keeps what it gets.
   const catcher = await startMailCatcher();
   const stopOnSignal = (signal: NodeJS.Signals) => {
@@ -594,7 +595,7 @@ async function main() {
     if (error instanceof JourneyFailure && error.page) {
       console.error(`\n--- what lynx showed (${error.page.name}) ---\n${error.page.excerpt()}\n---`);
     }
-    if (server) console.error(`\n--- the server's last output ---\n${server.recentOutput()}\n---`);
+    if (server) console.error(`\n--- the server's last output ---\n${server.lastOutput()}\n---`);
     console.error(`\nlynx's configuration, cookie jar, keystroke scripts and saved pages are kept in ${workDir}`);
   } finally {
     await server?.stop();
