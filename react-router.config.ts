@@ -10,6 +10,8 @@ export default {
     v8_middleware: true,
     // Loaders see the request as sent; the URL without .data, _routes or index is their `url`.
     v8_passThroughRequests: true,
+    // Home's data is /_.data (was /_root.data), and a path ending in a slash keeps it: /x/_.data.
+    v8_trailingSlashAwareDataRequests: true,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
   },

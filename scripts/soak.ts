@@ -361,7 +361,7 @@ const MIX: MixEntry[] = [
         () => ({ method: "GET", path: `/products.data${catalogueQuery()}` }),
         () => ({ method: "GET", path: `/products/${category()}.data${catalogueQuery()}` }),
         () => ({ method: "GET", path: `/product/${product()}.data` }),
-        () => ({ method: "GET", path: "/_root.data" }),
+        () => ({ method: "GET", path: "/_.data" }),
       ])(),
   ],
   // Every other page of the list (about, contact, sign-in and sign-up), at one of its example URLs:

@@ -28,6 +28,6 @@ function routeTree(routes: Routes): RouteObject[] {
 export function routeIdOf(routes: Routes, pathname: string): string {
   let tree = trees.get(routes);
   if (!tree) trees.set(routes, (tree = routeTree(routes)));
-  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const page = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
   return matchRoutes(tree, page)?.at(-1)?.route.id ?? "unmatched";
 }

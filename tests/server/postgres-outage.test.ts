@@ -82,7 +82,7 @@ async function expectOutageAnswers() {
   expect(home.ms).toBeLessThan(3000);
   expect(home.headers["cache-control"]).toBe("private, no-store");
   // The same for the page data of client navigations: what a loader said reaches them.
-  const homeData = await visitor.request({ path: "/_root.data" });
+  const homeData = await visitor.request({ path: "/_.data" });
   expect(homeData.status).toBe(200);
   expect(homeData.headers["cache-control"]).toBe("private, no-store");
   const productData = await visitor.request({ path: "/product/1.data" });

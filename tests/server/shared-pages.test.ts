@@ -134,7 +134,7 @@ describe("page data (.data) for an anonymous visitor", () => {
     // The footer's newsletter box without JavaScript: a bad email comes back to the next page.
     const sentBack = await visitor.post("/notice", { feature: "newsletter", email: "not-an-email", redirectTo: "/" });
     expect(sentBack.status).toBe(303);
-    const withForm = await visitor.request({ path: "/_root.data" });
+    const withForm = await visitor.request({ path: "/_.data" });
     expect(withForm.headers["cache-control"]).toBe(PERSONAL);
     expect(withForm.body).toContain("not-an-email");
 

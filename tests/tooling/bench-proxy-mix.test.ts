@@ -23,7 +23,7 @@ describe("the JavaScript shopper's mix (npm run bench -- --topology proxy)", () 
   });
 
   it("asks for page data at the URLs React Router's client uses", () => {
-    expect(pageDataPath("/")).toBe("/_root.data");
+    expect(pageDataPath("/")).toBe("/_.data");
     expect(pageDataPath("/products")).toBe("/products.data");
     expect(pageDataPath("/products/sensors?sort=price-low")).toBe("/products/sensors.data?sort=price-low");
     expect(pageDataPath("/products?search=esp32")).toBe("/products.data?search=esp32");

@@ -21,7 +21,7 @@ const ROUTES = {
 describe("routeIdOf", () => {
   it("names the route module that answers a page or its data", () => {
     expect(routeIdOf(ROUTES, "/")).toBe("routes/_index");
-    expect(routeIdOf(ROUTES, "/_root.data")).toBe("routes/_index");
+    expect(routeIdOf(ROUTES, "/_.data")).toBe("routes/_index");
     expect(routeIdOf(ROUTES, "/product/12")).toBe("routes/product.$id");
     expect(routeIdOf(ROUTES, "/product/12.data")).toBe("routes/product.$id");
     expect(routeIdOf(ROUTES, "/no/such/page")).toBe("routes/$");
@@ -33,7 +33,7 @@ describe("isSheddable", () => {
     expect(isSheddable("GET", routeIdOf(ROUTES, "/product/12"))).toBe(true);
     expect(isSheddable("HEAD", routeIdOf(ROUTES, "/"))).toBe(true);
     expect(isSheddable("POST", routeIdOf(ROUTES, "/product/12"))).toBe(false);
-    for (const path of ["/healthz", "/healthz/", "/HEALTHZ", "/healthz.data"])
+    for (const path of ["/healthz", "/healthz/", "/HEALTHZ", "/healthz.data", "/healthz/_.data"])
       expect(isSheddable("GET", routeIdOf(ROUTES, path)), path).toBe(false);
   });
 });

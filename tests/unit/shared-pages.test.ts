@@ -91,9 +91,7 @@ describe("isSharedAnswer", () => {
   it("shares a GET or HEAD of a page or its data, answered 200, that its routes said is shared", () => {
     expect(isSharedAnswer(get("/products"), 200, shared())).toBe(true);
     expect(isSharedAnswer(get("/products/sensors.data?sort=price-low"), 200, shared())).toBe(true);
-    expect(isSharedAnswer(new Request("https://shop.example/_root.data", { method: "HEAD" }), 200, shared())).toBe(
-      true,
-    );
+    expect(isSharedAnswer(new Request("https://shop.example/_.data", { method: "HEAD" }), 200, shared())).toBe(true);
   });
 
   it("refuses what its routes did not say is shared", () => {
