@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 
+import { ACCOUNT_TOASTS, AUTH_PAGE } from "~/models/account/account-texts";
 import { AUDITED_ROUTES, type RouteName } from "~/models/site/pages";
 
 import { expect, expectNoViolations, holdToastsShown, test, waitForHydration, withServerHtmlOnly } from "./fixtures";
@@ -229,7 +230,7 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
       await fillAuthForm(shop, `nobody-${randomUUID().slice(0, 8)}@example.com`, "not the password");
       await shop.getByRole("button", { name: "Sign In" }).click();
       await settle(shop);
-      await expect(notifications(shop).getByText("Sign in Failed", { exact: true })).toBeVisible();
+      await expect(notifications(shop).getByText(AUTH_PAGE["sign-in"].failure, { exact: true })).toBeVisible();
       await holdToastsShown(shop);
       await auditAtEveryWidth(shop);
     });
@@ -242,7 +243,7 @@ test.describe("axe and reflow at 320, 768 and 1280 px", () => {
       await fillAuthForm(shop, email, PASSWORD);
       await shop.getByRole("button", { name: "Sign Up" }).click();
       await settle(shop);
-      await expect(notifications(shop).getByText("Account created!", { exact: true })).toBeVisible();
+      await expect(notifications(shop).getByText(ACCOUNT_TOASTS.signedUp.title, { exact: true })).toBeVisible();
       // Signed in by the mailed confirmation link (tests/e2e/mail.ts).
       await open(shop, await linkMailedTo(email));
       await expect(notifications(shop).getByText("Email confirmed", { exact: true })).toBeVisible();
@@ -503,7 +504,7 @@ test.describe("contrast that axe cannot measure (WCAG 1.4.3, 1.4.11)", () => {
       await fillAuthForm(shop, `nobody-${randomUUID().slice(0, 8)}@example.com`, "not the password");
       await shop.getByRole("button", { name: "Sign In" }).click();
       await settle(shop);
-      await expect(notifications(shop).getByText("Sign in Failed", { exact: true })).toBeVisible();
+      await expect(notifications(shop).getByText(AUTH_PAGE["sign-in"].failure, { exact: true })).toBeVisible();
       await shop.evaluate(() => window.__a11yProbes.holdToasts());
       await expectHoverAndFocusContrast(shop, "a failed sign-in");
 

@@ -4,6 +4,8 @@ import path from "node:path";
 
 import type { Page } from "@playwright/test";
 
+import { ACCOUNT_TOASTS } from "~/models/account/account-texts";
+
 import { type RunningServer, startServer } from "../server/harness";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -31,7 +33,9 @@ async function signUp(page: Page, server: RunningServer, hasJs: boolean, email: 
   await main.getByRole("textbox", { name: "Email address" }).fill(email);
   await main.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await main.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByText("Account created!")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Notifications (F8)" }).getByText(ACCOUNT_TOASTS.signedUp.title),
+  ).toBeVisible();
 }
 
 async function expectSignedInAs(page: Page, email: string) {

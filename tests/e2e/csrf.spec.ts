@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 
 import type { APIRequestContext, Page } from "@playwright/test";
 
+import { ACCOUNT_TOASTS } from "~/models/account/account-texts";
+
 import { csrfToken, formFields } from "./csrf";
 import { expect, test, waitForHydration } from "./fixtures";
 import { linkMailedTo } from "./mail";
@@ -111,7 +113,7 @@ test.describe("CSRF protection", () => {
     const logout = page.getByRole("banner").getByRole("button", { name: "Logout" });
     await accountMenu.click();
     await logout.click();
-    await expect(notifications(page).getByText("Sign out Failed", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.signOutFailed, { exact: true })).toBeVisible();
     await expect(notifications(page).getByText("This form could not be sent because it expired")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     expect(await isSignedIn(request)).toBe(true);
@@ -120,7 +122,7 @@ test.describe("CSRF protection", () => {
     if (hasJs) await waitForHydration(page);
     await accountMenu.click();
     await logout.click();
-    await expect(notifications(page).getByText("Logged Out", { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText(ACCOUNT_TOASTS.loggedOut.title, { exact: true })).toBeVisible();
     expect(await isSignedIn(request)).toBe(false);
   });
 

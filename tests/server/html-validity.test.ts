@@ -6,6 +6,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { ACCOUNT_TOASTS, AUTH_PAGE } from "~/models/account/account-texts";
 import { PERSONAL_CACHE_CONTROL as PERSONAL, SHARED_CACHE_CONTROL as SHARED } from "~/services/shared-pages.server";
 
 import { type RawResponse, ROOT, type RunningServer, startServer, Visitor } from "./harness";
@@ -155,7 +156,7 @@ async function collectAnonymousPages() {
     response: await forms.post("/auth", { ...signInFields, email: "nobody@example.com", password: "wrong password" }),
     status: 400,
     sent: "streamed",
-    toast: "Sign in Failed",
+    toast: AUTH_PAGE["sign-in"].failure,
   });
   // A password too short: the sign-up form again, the field marked invalid with its message.
   const signUpFields = await forms.formFields("/auth?mode=sign-up");
@@ -164,7 +165,7 @@ async function collectAnonymousPages() {
     response: await forms.post("/auth?mode=sign-up", { ...signUpFields, email: "ada@example.com", password: "short" }),
     status: 400,
     sent: "streamed",
-    toast: "Sign up Failed",
+    toast: AUTH_PAGE["sign-up"].failure,
   });
   // The footer's newsletter box sent back with its error, as without JavaScript.
   const newsletter = await forms.post("/notice", {
@@ -190,13 +191,13 @@ async function collectSignedInPages() {
     password: PASSWORD,
   });
   expect(signUp.status, "sign-up").toBe(303);
-  // Sign-up's redirect carries its own toast, "Account created!".
+  // Sign-up's redirect carries its own toast.
   pages.push({
     label: "signed in: GET / after sign-up's redirect",
     response: await browser.follow(signUp, "/auth?mode=sign-up"),
     status: 200,
     sent: "streamed",
-    toast: "Account created!",
+    toast: ACCOUNT_TOASTS.signedUp.title,
   });
 
   // Each page is reached as the notice form reaches it without JavaScript: the post sets the

@@ -5,6 +5,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { AUTH_MESSAGES } from "~/models/account/auth-messages";
+
 import {
   BUILD_DIR,
   logLines,
@@ -100,7 +102,7 @@ describe("the server entry", () => {
       intent: "sign-in",
     });
     expect(signIn.status).toBe(400);
-    expect(signIn.body).toContain("Invalid login credentials");
+    expect(signIn.body).toContain(AUTH_MESSAGES.invalidCredentials);
   });
 
   it("accepts a same-origin post (the browser's Origin matches the Host)", async () => {
