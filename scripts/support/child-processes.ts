@@ -1,6 +1,6 @@
 /**
- * The child processes of the bench, soak and audit scripts (the build, the catalogue fill, the
- * server, the tools they install), each started as the leader of a process group of its own
+ * The child processes of the bench, soak and audit scripts and the lynx journey (the build, the
+ * catalogue fill, the server, the tools they install), each started as the leader of a process group of its own
  * (`detached`) and tracked until it is stopped, so that stopAll(), or at the latest this process's
  * exit, stops the whole group. A group, because `npm run db:scale` is npm, a shell, tsx and finally
  * node: stopping npm alone left the fill running, writing into the data directory after it had
