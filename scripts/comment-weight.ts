@@ -3,7 +3,7 @@
  * line in app/ and server/, and the comment blocks of LONG_COMMENT_LINES or more. Fails above COMMENT_WEIGHT_LIMIT
  * or on any such block.
  *
- * Counted by TypeScript's scanner: a comment line holds only comment (and spaces); a code line holds a token that is
+ * Counted on TypeScript's parse: a comment line holds only comment (and spaces); a code line holds a token that is
  * not a comment. A line with code and a trailing comment is a code line. Blank lines count as neither.
  *
  * Usage: tsx scripts/comment-weight.ts [--files]   (--files: the 20 files with the most comment lines)
@@ -25,28 +25,24 @@ export interface Weight {
 }
 
 export function weigh(fileName: string, text: string): Weight {
-  const variant = fileName.endsWith(".tsx") ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, text);
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest);
+  const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   const lineStarts = source.getLineStarts();
   const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line;
   const comment = new Set<number>();
   const code = new Set<number>();
-  // The scanner alone reads `}` as a brace: a stack of open braces tells which one resumes a template.
-  const braces: ("block" | "template")[] = [];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === ts.SyntaxKind.OpenBraceToken) braces.push("block");
-    else if (kind === ts.SyntaxKind.TemplateHead) braces.push("template");
-    else if (kind === ts.SyntaxKind.CloseBraceToken && braces.pop() === "template") {
-      kind = scanner.reScanTemplateToken(false);
-      if (kind === ts.SyntaxKind.TemplateMiddle) braces.push("template");
-    }
-    if (kind === ts.SyntaxKind.WhitespaceTrivia || kind === ts.SyntaxKind.NewLineTrivia) continue;
-    const lines = kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia;
-    const first = lineOf(scanner.getTokenStart());
-    const last = lineOf(Math.max(scanner.getTokenStart(), scanner.getTokenEnd() - 1));
-    for (let line = first; line <= last; line++) (lines ? comment : code).add(line);
-  }
+  const mark = (lines: Set<number>, start: number, end: number) => {
+    for (let line = lineOf(start); line <= lineOf(Math.max(start, end - 1)); line++) lines.add(line);
+  };
+  // The parser's tokens, not a scanner's: only the parser tells a regular expression or a template from code.
+  const visit = (node: ts.Node) => {
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
+    const children = node.getChildren(source);
+    if (children.length > 0) return children.forEach(visit);
+    for (const range of ts.getLeadingCommentRanges(text, node.pos) ?? []) mark(comment, range.pos, range.end);
+    if (node.kind !== ts.SyntaxKind.EndOfFileToken) mark(code, node.getStart(source), node.end);
+  };
+  visit(source);
   let commentLines = 0;
   let longComments = 0;
   let run = 0;

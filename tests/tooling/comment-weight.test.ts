@@ -17,6 +17,11 @@ describe("weigh", () => {
     expect(weigh("a.ts", text)).toEqual({ commentLines: 2, codeLines: 2, longComments: 0 });
   });
 
+  it("reads past a regular expression holding a backtick or a slash", () => {
+    const text = ["const quoted = /`[^`]*`/g;", "const path = a / b / c;", "// after them", "const b = 1;"].join("\n");
+    expect(weigh("a.ts", text)).toEqual({ commentLines: 1, codeLines: 3, longComments: 0 });
+  });
+
   it("counts a block of LONG_COMMENT_LINES lines; a JSX comment's line holds its braces, so it is code", () => {
     const block = Array.from({ length: LONG_COMMENT_LINES }, () => "// because");
     const text = [...block, "export const A = () => (", "  <div>", "    {/* a note */}", "  </div>", ");"].join("\n");
