@@ -1,3 +1,5 @@
+import path from "node:path";
+
 import { defineConfig, devices } from "@playwright/test";
 
 import { DEFAULT_PORTS } from "./scripts/support/default-ports";
@@ -36,7 +38,7 @@ export default defineConfig({
   reporter: "list",
   timeout: 30_000,
   // One output folder per build, so parallel runs never delete each other's traces.
-  outputDir: BUILD_DIR === "build" ? "test-results" : `test-results-${BUILD_DIR}`,
+  outputDir: BUILD_DIR === "build" ? "test-results" : `test-results-${path.basename(BUILD_DIR)}`,
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     // A few journeys exist in one rendering only (an enhancement, or the no-JS fallback it
@@ -59,7 +61,7 @@ export default defineConfig({
       // The real built server (npm run build runs first) on a fresh in-memory database, with the
       // default SIGN_UP_CONFIRMATION (required), mailing through the catcher above.
       // Started as `npm run serve` starts it (server/memory-settings.ts).
-      command: ["node", ...serverNodeArgs(), `./${BUILD_DIR}/server.js`].join(" "),
+      command: ["node", ...serverNodeArgs(), path.resolve(BUILD_DIR, "server.js")].join(" "),
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -234,7 +234,7 @@ describe("the server entry", () => {
 
     // Each as compressed at build time (scripts/compress-assets.ts), the small scripts too, with
     // the original's type; a client that takes neither gets the file itself.
-    const assetsDir = path.join(ROOT, BUILD_DIR, "client", "assets");
+    const assetsDir = path.resolve(ROOT, BUILD_DIR, "client", "assets");
     const onDisk = (url: string) => path.join(assetsDir, url.slice("/assets".length));
     for (const [url, type] of [
       [stylesheet!, /^text\/css/],
