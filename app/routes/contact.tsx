@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data } from "react-router";
+import { createContext, data } from "react-router";
 
 import { ContactMap } from "~/components/content/contact-map";
 import { type ContactAnswer, type ContactErrors, ContactForm } from "~/components/forms/contact-form";
@@ -26,17 +26,17 @@ const HEADING = "Contact Us";
 const MAX_CONTACT_BYTES = 256 * 1024;
 const MESSAGE_TEXT = { multiline: true, maxLength: MAX_CONTACT_BYTES };
 
-/** Load contexts of failed posts, for the title's "Error: " without JavaScript (docs/pages.md#contact). */
-const failedSubmissions = new WeakSet<object>();
+/** Whether this request's post failed, for the title's "Error: " without JavaScript (docs/pages.md#contact). */
+const failedSubmissionContext = createContext(false);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const failed = typeof context === "object" && context !== null && failedSubmissions.has(context);
+  const failed = context.get(failedSubmissionContext);
   return { honeypot: await honeypotInputProps(), failed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fail = (errors: ContactErrors, values: ContactAnswer["values"]) => {
-    if (typeof context === "object" && context !== null) failedSubmissions.add(context);
+    context.set(failedSubmissionContext, true);
     return data({ errors, values } satisfies ContactAnswer, { status: 400 });
   };
   const empty = { name: "", email: "", subject: "", message: "" };

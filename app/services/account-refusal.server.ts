@@ -1,3 +1,5 @@
+import type { RouterContextProvider } from "react-router";
+
 import { backendUnavailable } from "~/lib/metrics.server";
 import { AUTH_MESSAGES, AUTH_RETRY_SECONDS } from "~/models/account/auth-messages";
 import type { Toast } from "~/models/toast/toast";
@@ -21,7 +23,11 @@ export function unavailable(): AccountRefusal {
   return refusal(503, AUTH_MESSAGES.unavailable, AUTH_RETRY_SECONDS.unavailable);
 }
 
-export function refusalToast(context: unknown, title: string, { message }: AccountRefusal): Toast {
+export function refusalToast(
+  context: Readonly<RouterContextProvider>,
+  title: string,
+  { message }: AccountRefusal,
+): Toast {
   return toastInThisResponse(context, { title, description: message, variant: "destructive" });
 }
 

@@ -1,4 +1,4 @@
-import { type Cookie, redirect } from "react-router";
+import { type Cookie, createContext, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 
 import { safeRedirectPath } from "~/models/forms/safe-redirect";
@@ -116,19 +116,18 @@ export async function readFlash(request: Request, now = Date.now()): Promise<Fla
 }
 
 /** For actions that answer with their page: a flash cookie would show the toast a page late. */
-const responseToasts = new WeakMap<object, Toast>();
+const responseToastContext = createContext<Toast | null>(null);
 
 /** Shows `input` on the page this very request renders; returns the toast for the action's data. */
-export function toastInThisResponse(context: unknown, input: ToastInput): Toast {
+export function toastInThisResponse(context: Readonly<RouterContextProvider>, input: ToastInput): Toast {
   const toast = validToast(input);
-  if (typeof context === "object" && context !== null) responseToasts.set(context, toast);
+  context.set(responseToastContext, toast);
   return toast;
 }
 
-export function takeResponseToast(context: unknown): Toast | null {
-  if (typeof context !== "object" || context === null) return null;
-  const toast = responseToasts.get(context) ?? null;
-  responseToasts.delete(context);
+export function takeResponseToast(context: Readonly<RouterContextProvider>): Toast | null {
+  const toast = context.get(responseToastContext);
+  context.set(responseToastContext, null);
   return toast;
 }
 
