@@ -4,7 +4,7 @@ import { logger } from "~/lib/log.server";
 import { ACCOUNT_TOASTS, RECOVERY_LINK_HOURS } from "~/models/account/account-texts";
 import { AUTH_MESSAGES, AUTH_RETRY_SECONDS } from "~/models/account/auth-messages";
 import { errorMessage } from "~/models/toast/toast";
-import { type AccountRefusal, refusal, unavailable } from "~/services/account-refusal.server";
+import { type AccountRefusal, admittedOrRefused, refusal, unavailable } from "~/services/account-refusal.server";
 import { opaqueCookie } from "~/services/opaque-cookie.server";
 import { createUserSession } from "~/services/session.server";
 import { admitMailRequest } from "~/services/sign-in-limits.server";
@@ -20,14 +20,11 @@ export async function requestAccountMail(
   clientAddress: string,
   email: string,
 ): Promise<{ ok: true } | AccountRefusal> {
-  let admission;
-  try {
-    admission = await admitMailRequest(clientAddress, email);
-  } catch (error) {
-    logger().error({ err: error }, "account mail: the mail limits are unavailable");
-    return unavailable();
-  }
-  if (!admission.admitted) return refusal(429, AUTH_MESSAGES.tooManyAttempts, admission.retryAfterSeconds);
+  const admission = await admittedOrRefused(
+    () => admitMailRequest(clientAddress, email),
+    "account mail: the mail limits are unavailable",
+  );
+  if ("ok" in admission) return admission;
   let error: AuthFailure | null;
   try {
     const backend = await getAuthBackend();

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 
+import { logger } from "~/lib/log.server";
 import { backendUnavailable } from "~/lib/metrics.server";
 import { AUTH_MESSAGES, AUTH_RETRY_SECONDS } from "~/models/account/auth-messages";
 import type { Toast } from "~/models/toast/toast";
@@ -21,6 +22,24 @@ export function refusal(status: AccountRefusal["status"], message: string, retry
 export function unavailable(): AccountRefusal {
   backendUnavailable.inc();
   return refusal(503, AUTH_MESSAGES.unavailable, AUTH_RETRY_SECONDS.unavailable);
+}
+
+/**
+ * The sign-in limits' admission, or the refusal to answer with: 429 when they say wait, 503 when they cannot be
+ * asked (never an unchecked attempt, ADR 023). `unreachable` is the log line for the second.
+ */
+export async function admittedOrRefused<Admission extends { admitted: true }>(
+  admit: () => Promise<Admission | { admitted: false; retryAfterSeconds: number }>,
+  unreachable: string,
+): Promise<Admission | AccountRefusal> {
+  try {
+    const admission = await admit();
+    if (admission.admitted) return admission;
+    return refusal(429, AUTH_MESSAGES.tooManyAttempts, admission.retryAfterSeconds);
+  } catch (error) {
+    logger().error({ err: error }, unreachable);
+    return unavailable();
+  }
 }
 
 export function refusalToast(

@@ -9,8 +9,8 @@ import {
 import { logger } from "~/lib/log.server";
 import { AUTH_MESSAGES, AUTH_RETRY_SECONDS } from "~/models/account/auth-messages";
 import { errorMessage } from "~/models/toast/toast";
-import { type AccountRefusal, refusal, unavailable } from "~/services/account-refusal.server";
-import { admitSignIn, type AttemptOutcome, type SignInAdmission } from "~/services/sign-in-limits.server";
+import { type AccountRefusal, admittedOrRefused, refusal, unavailable } from "~/services/account-refusal.server";
+import { admitSignIn, type AttemptOutcome } from "~/services/sign-in-limits.server";
 import { mailLinkOrigin } from "~/services/site-origin.server";
 
 /** A refusal of an unconfirmed email brings the "Send the link again" button. */
@@ -31,15 +31,12 @@ async function attempt(
   password: string,
   mode: "sign-in" | "sign-up",
 ): Promise<SignInResult> {
-  let admission: SignInAdmission;
-  try {
+  const admission = await admittedOrRefused(
     // A sign-up always mails: the new account, or the owner of a taken address.
-    admission = await admitSignIn(clientAddress, email, { sendsMail: mode === "sign-up" });
-  } catch (error) {
-    logger().error({ err: error }, "auth: the sign-in limits are unavailable");
-    return unavailable();
-  }
-  if (!admission.admitted) return refusal(429, AUTH_MESSAGES.tooManyAttempts, admission.retryAfterSeconds);
+    () => admitSignIn(clientAddress, email, { sendsMail: mode === "sign-up" }),
+    "auth: the sign-in limits are unavailable",
+  );
+  if ("ok" in admission) return admission;
 
   let outcome: AuthOutcome | SignUpOutcome;
   try {
