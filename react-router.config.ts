@@ -5,6 +5,7 @@ export default {
   ssr: true,
   // BUILD_DIR lets several builds of one checkout coexist (parallel test runs); default "build".
   buildDirectory: process.env.BUILD_DIR || "build",
+  // React Router 8's flags, each turned on alone with its tests (docs/decisions/042-react-router-8-future-flags.md).
   future: {
     // The load context is a RouterContextProvider with typed keys (app/load-context.server.ts).
     v8_middleware: true,
