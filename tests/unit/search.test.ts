@@ -481,24 +481,28 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
     });
   });
 
+  /** The same database, with `intercept` seeing each statement a read sends (and answering it instead, if it likes). */
+  function intercepted(intercept: (sql: string) => Promise<never> | void): SqlClient {
+    return {
+      ...db,
+      query: (sql: string, params?: unknown[]) => db.query(sql, params),
+      transaction: (body) =>
+        db.transaction((tx) =>
+          body({
+            ...tx,
+            query: (sql: string, params?: unknown[]) => intercept(sql) ?? tx.query(sql, params),
+          } as typeof tx),
+        ),
+    } as SqlClient;
+  }
+
   describe("reading a term once", () => {
     /** A repository over the same database that counts the times it asks the database to read a term. */
     function counting(options: { keepSearches?: boolean }) {
       const reads = { n: 0 };
-      const spy: SqlClient = {
-        ...db,
-        query: (sql: string, params?: unknown[]) => db.query(sql, params),
-        transaction: (body) =>
-          db.transaction((tx) =>
-            body({
-              ...tx,
-              query: (sql: string, params?: unknown[]) => {
-                if (sql.includes("search_resolve")) reads.n++;
-                return tx.query(sql, params);
-              },
-            } as typeof tx),
-          ),
-      } as SqlClient;
+      const spy = intercepted((sql) => {
+        if (sql.includes("search_resolve")) reads.n++;
+      });
       return { repo: new SqlProductRepository(spy, options), reads };
     }
 
@@ -560,22 +564,11 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
 
     it("keeps no failed read: the next page reads the facts again", async () => {
       let failOnce = true;
-      const flaky = {
-        ...db,
-        transaction: (body) =>
-          db.transaction((tx) =>
-            body({
-              ...tx,
-              query: (sql: string, params?: unknown[]) => {
-                if (failOnce && sql.includes("price::float8")) {
-                  failOnce = false;
-                  return Promise.reject(Object.assign(new Error("connection lost"), { code: "08006" }));
-                }
-                return tx.query(sql, params);
-              },
-            } as typeof tx),
-          ),
-      } as SqlClient;
+      const flaky = intercepted((sql) => {
+        if (!failOnce || !sql.includes("price::float8")) return;
+        failOnce = false;
+        return Promise.reject(Object.assign(new Error("connection lost"), { code: "08006" }));
+      });
       const kept = new SqlProductRepository(flaky, { keepSearches: true });
       const query: ProductListQuery = { ...LIST, search: "sensor" };
       await expect(kept.listProducts(query)).rejects.toThrow(/connection lost/);
@@ -584,19 +577,9 @@ describe.each(SQL_DRIVERS)("on %s", (driver) => {
 
     it("asks the database only for the page's rows once a term, its facts and its order are read", async () => {
       const statements: string[] = [];
-      const spy = {
-        ...db,
-        transaction: (body) =>
-          db.transaction((tx) =>
-            body({
-              ...tx,
-              query: (sql: string, params?: unknown[]) => {
-                statements.push(sql);
-                return tx.query(sql, params);
-              },
-            } as typeof tx),
-          ),
-      } as SqlClient;
+      const spy = intercepted((sql) => {
+        statements.push(sql);
+      });
       const kept = new SqlProductRepository(spy, { keepSearches: true });
       const query: ProductListQuery = { ...LIST, search: "sensor", sort: "price-low" };
       await Promise.all([kept.listProducts(query), kept.countFacets(facetQuery(query))]);
