@@ -192,7 +192,8 @@ function appPages(
     let turn: RenderTurn | null = null;
     try {
       // Matched once: the log, the metrics and load shedding all take the route from here.
-      const route = routeIdOf((await currentBuild()).routes, req.path);
+      const { routes, entry } = await currentBuild();
+      const route = routeIdOf(routes, req.path);
       (res.locals as MeteredLocals).route = route;
       const url = `${requestOrigin(res)}${req.originalUrl}`;
       const found = pageCache?.find(req.method, url, headerNames(req));
@@ -208,8 +209,7 @@ function appPages(
         }
       }
       const request = toFetchRequest(req, res, url);
-      const { loadContext } = (await currentBuild()).entry.module;
-      const response = await handle(request, loadContext(clientAddress(req)));
+      const response = await handle(request, entry.module.loadContext(clientAddress(req)));
       const kept = await pageCache?.keep(request.method, request.url, request.headers, response);
       if (kept) return await sendCachedPage(req, res, kept, null);
       await sendResponse(res, response);
