@@ -26,6 +26,18 @@ describe("routeIdOf", () => {
     expect(routeIdOf(ROUTES, "/product/12.data")).toBe("routes/product.$id");
     expect(routeIdOf(ROUTES, "/no/such/page")).toBe("routes/$");
   });
+
+  it("answers the same from what it kept, for each build its own, and for paths too long to keep", () => {
+    for (let i = 0; i < 3; i++) expect(routeIdOf(ROUTES, "/product/12")).toBe("routes/product.$id");
+    const otherBuild = { ...ROUTES, "routes/product.$id": route("routes/item.$id", "product/:id") };
+    expect(routeIdOf(otherBuild as unknown as ServerBuild["routes"], "/product/12")).toBe("routes/item.$id");
+    expect(routeIdOf(ROUTES, "/product/12")).toBe("routes/product.$id");
+    const long = `/product/${"1".repeat(500)}`;
+    expect(routeIdOf(ROUTES, long)).toBe("routes/product.$id");
+    expect(routeIdOf(ROUTES, long)).toBe("routes/product.$id");
+    for (let i = 0; i < 3_000; i++) routeIdOf(ROUTES, `/product/${i}`);
+    expect(routeIdOf(ROUTES, "/healthz")).toBe("routes/healthz");
+  });
 });
 
 describe("isSheddable", () => {

@@ -95,15 +95,17 @@ export function countSearch(
 ): { categories: Record<string, number>; prices: number[] } {
   const categories: Record<string, number> = {};
   const prices = PRICE_SHORTCUTS.map(() => 0);
+  // The filters made once, not once a product: a search may hold thousands.
+  const anyCategory: Filters = { ...query, category: null };
+  const anyPrice: Filters = { ...query, min: PRICE_MIN, max: PRICE_MAX };
+  const shortcuts: Filters[] = PRICE_SHORTCUTS.map(({ min, max }) => ({ category: null, inStock: false, min, max }));
   for (let i = 0; i < facts.ids.length; i++) {
-    if (passes(facts, i, { ...query, category: null })) {
+    if (passes(facts, i, anyCategory)) {
       const slug = CATEGORIES[facts.category[i]!]?.slug;
       if (slug) categories[slug] = (categories[slug] ?? 0) + 1;
     }
-    if (!passes(facts, i, { ...query, min: PRICE_MIN, max: PRICE_MAX })) continue;
-    PRICE_SHORTCUTS.forEach(({ min, max }, n) => {
-      if (passes(facts, i, { category: null, inStock: false, min, max })) prices[n]!++;
-    });
+    if (!passes(facts, i, anyPrice)) continue;
+    for (let n = 0; n < shortcuts.length; n++) if (passes(facts, i, shortcuts[n]!)) prices[n]!++;
   }
   return { categories, prices };
 }

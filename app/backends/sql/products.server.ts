@@ -260,11 +260,13 @@ export class SqlProductRepository implements ProductRepository {
     const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
     if (wanted.length === 0) return Promise.resolve([]);
     return this.read("load the products", async (tx) => {
-      const { rows } = await tx.query<ProductRow>(
-        `select ${COLUMNS} from public.products where id = any($1::bigint[]) and not withdrawn`,
+      // As one JSON array: PGlite turns one value into objects faster than a row per product.
+      const { rows } = await tx.query<{ products: ProductRow[] | null }>(
+        `select json_agg(p) as products from (
+           select ${COLUMNS} from public.products where id = any($1::bigint[]) and not withdrawn) p`,
         [wanted],
       );
-      const byId = new Map(rows.map((row) => [Number(row.id), toProduct(row)]));
+      const byId = new Map((rows[0]?.products ?? []).map((row) => [Number(row.id), toProduct(row)]));
       return wanted.flatMap((id) => byId.get(id) ?? []);
     });
   }

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, type LinkProps, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { NoticeButton } from "~/components/forms/notice-form";
@@ -44,14 +44,14 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               <CategoriesMenu />
             </li>
             <li>
-              <NavLink to="/about" className={navItem}>
+              <HeaderLink to="/about" className={navItem}>
                 About
-              </NavLink>
+              </HeaderLink>
             </li>
             <li>
-              <NavLink to="/contact" className={navItem}>
+              <HeaderLink to="/contact" className={navItem}>
                 Contact
-              </NavLink>
+              </HeaderLink>
             </li>
           </ul>
         </nav>
@@ -86,6 +86,15 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   );
 }
 
+/**
+ * A link marked aria-current="page" on its own page. Not NavLink: the header draws twenty on every page, and NavLink
+ * resolves and matches each one's path, costlier than this string comparison (ADR 044).
+ */
+function HeaderLink({ to, ...props }: LinkProps & { to: string }) {
+  const { pathname } = useLocation();
+  return <Link to={to} aria-current={pathname === to ? "page" : undefined} {...props} />;
+}
+
 function CategoriesMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsMenu(ref, { openOnHover: true });
@@ -100,13 +109,13 @@ function CategoriesMenu() {
           {CATEGORIES.map((category, i) => (
             <li key={category.slug}>
               {/* Every category is one route: the first link is enough to discover it (ADR 013). */}
-              <NavLink
+              <HeaderLink
                 to={cataloguePath(category.slug)}
                 discover={i === 0 ? "render" : "none"}
                 className="menu-link hover:bg-brand-50 hover:text-brand-700"
               >
                 {category.title}
-              </NavLink>
+              </HeaderLink>
             </li>
           ))}
         </ul>
@@ -169,22 +178,22 @@ function MobileMenu() {
           <ul aria-labelledby="mobile-categories" className="mt-1 grid grid-cols-1 gap-0.5 min-[360px]:grid-cols-2">
             {CATEGORIES.map((category) => (
               <li key={category.slug}>
-                <NavLink to={cataloguePath(category.slug)} discover="none" className={mobileItem}>
+                <HeaderLink to={cataloguePath(category.slug)} discover="none" className={mobileItem}>
                   {category.title}
-                </NavLink>
+                </HeaderLink>
               </li>
             ))}
           </ul>
           <ul className="mt-3 border-t border-slate-200 pt-3">
             <li>
-              <NavLink to="/about" discover="none" className={mobileItem}>
+              <HeaderLink to="/about" discover="none" className={mobileItem}>
                 About
-              </NavLink>
+              </HeaderLink>
             </li>
             <li>
-              <NavLink to="/contact" discover="none" className={mobileItem}>
+              <HeaderLink to="/contact" discover="none" className={mobileItem}>
                 Contact
-              </NavLink>
+              </HeaderLink>
             </li>
           </ul>
         </nav>
