@@ -27,6 +27,8 @@ export interface BenchOptions {
   nodeArgs: string[];
   /** `server`: one server process on the embedded database; `proxy`: nginx, two processes, PostgreSQL (scripts/bench/proxy.ts). */
   topology: "server" | "proxy";
+  /** Only these targets (the static file always runs: it is the ratios' denominator); null for all. */
+  targets: string[] | null;
 }
 
 export const USAGE = `Usage: npm run bench [-- options]
@@ -42,6 +44,8 @@ export const USAGE = `Usage: npm run bench [-- options]
   --compare PATH     an earlier run's JSON: print the change per target
   --data-dir DIR     use (and keep) this DATA_DIR, filled up to --products
   --node-args "..."  extra flags for the server's node
+  --targets a,b      only these targets, beside the static file (default all; budgets of the
+                     others are not checked): e.g. --targets cold-search,cold-typo-search
   --topology T       server (default: one process, embedded database) or proxy (nginx with its
                      cache, two processes, one PostgreSQL: 50 popular pages as documents, and as
                      a JavaScript shopper asks for them, one document per five navigations)`;
@@ -88,6 +92,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       "data-dir": { type: "string" },
       "node-args": { type: "string" },
       topology: { type: "string" },
+      targets: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -106,5 +111,6 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     dataDir: values["data-dir"] ?? null,
     nodeArgs: (values["node-args"] ?? "").split(/\s+/).filter(Boolean),
     topology: topology(values.topology),
+    targets: values.targets === undefined ? null : values.targets.split(",").filter(Boolean),
   };
 }

@@ -118,6 +118,13 @@ describe("checkBudgets", () => {
     expect(results.find((r) => r.name.startsWith("search p99"))?.actual).toBeNaN();
   });
 
+  it("leaves out the budgets of targets a run left out on purpose (--targets), and no other", () => {
+    const results = checkBudgets({ ...passing, targets: [], leftOut: ["about-rendered", "cold-product", "search"] });
+    expect(results.map((r) => r.name)).not.toContain("/about rendered, ratio to static");
+    expect(results.find((r) => r.name === "cold search, ratio")).toMatchObject({ passed: false });
+    expect(results.find((r) => r.name === "server peak RSS")).toMatchObject({ passed: true });
+  });
+
   it("never passes NaN", () => {
     expect(withinLimit(NaN, ">=", 0)).toBe(false);
     expect(withinLimit(NaN, "<", 1)).toBe(false);
@@ -141,6 +148,7 @@ describe("parseBenchOptions", () => {
       dataDir: null,
       nodeArgs: [],
       topology: "server",
+      targets: null,
     });
   });
 
@@ -158,6 +166,10 @@ describe("parseBenchOptions", () => {
     expect(options).toMatchObject({ products: 100_000, skipBuild: true, noFail: true, json: "out.json" });
     expect(options.nodeArgs).toEqual(["--max-old-space-size=200", "--trace-gc"]);
     expect(parseBenchOptions(["--topology", "proxy"]).topology).toBe("proxy");
+    expect(parseBenchOptions(["--targets", "cold-search,cold-typo-search"]).targets).toEqual([
+      "cold-search",
+      "cold-typo-search",
+    ]);
   });
 
   it("refuses what it does not know or cannot use", () => {
