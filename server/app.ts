@@ -33,6 +33,7 @@ import {
   requestOrigin,
   requestTargetGuard,
 } from "./request-guards";
+import { pacedRequests } from "./request-pacer";
 import { routeIdOf } from "./route-ids";
 
 /** Any body's ceiling; each form's own lower limit gives it its own answer (ADR 023). */
@@ -150,6 +151,8 @@ export interface AppOptions {
   isClosing?: () => boolean;
   pageCache?: PageCache | null;
   shedder?: Pick<LoadShedder, "admit"> | null;
+  /** Milliseconds of new requests begun a turn of the event loop (REQUEST_TURN_MS, ADR 045); 0, all at once. */
+  requestTurnMs?: number;
 }
 
 /**
@@ -276,6 +279,7 @@ export function createApp({
   isClosing = () => false,
   pageCache = null,
   shedder = null,
+  requestTurnMs = 0,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -287,6 +291,7 @@ export function createApp({
     if (isClosing()) res.set("Connection", "close");
     next();
   });
+  app.use(pacedRequests(requestTurnMs));
   app.use(requestMetrics());
   app.use(requestLog(isTrustedProxy));
   app.use(requestTargetGuard());

@@ -106,6 +106,7 @@ const app = createApp({
   isClosing: () => closing,
   pageCache,
   shedder: new LoadShedder(config.loadShedding),
+  requestTurnMs: config.requestTurnMs,
 });
 const onListening = () => {
   const build = assets.kind === "built" ? assets.build.assets.version : null;

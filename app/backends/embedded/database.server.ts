@@ -27,11 +27,11 @@ export type Database = SqlClient & { close(): Promise<void> };
 
 export const MEMORY_DATA_DIR = "memory://";
 
-/** shared_buffers is WebAssembly memory that never shrinks (ADR 007); a small log, small backups (ADR 028). */
+/** shared_buffers is WebAssembly memory that never shrinks (ADR 007, 045); a small log, small backups (ADR 028). */
 const START_PARAMS = [
   ...PGlite.defaultStartParams,
   "-c",
-  "shared_buffers=32MB",
+  "shared_buffers=16MB",
   "-c",
   "min_wal_size=32MB",
   "-c",
