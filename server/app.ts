@@ -291,9 +291,10 @@ export function createApp({
     if (isClosing()) res.set("Connection", "close");
     next();
   });
-  app.use(pacedRequests(requestTurnMs));
   app.use(requestMetrics());
   app.use(requestLog(isTrustedProxy));
+  // After the log and the metrics, so that a request's time in the pacer's line counts in both.
+  app.use(pacedRequests(requestTurnMs));
   app.use(requestTargetGuard());
   app.use(originGuard({ isTrustedProxy }));
   app.use(methodGuard());
