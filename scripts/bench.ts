@@ -272,11 +272,9 @@ function conclude(options: BenchOptions, run: Measured, started: { date: string;
   const budgets = checkBudgets({
     targets: summary,
     peakRssMb: run.memory.peakRssMb,
-    leftOut: options.targets
-      ? targets(options.products)
-          .map((t) => t.name)
-          .filter((n) => !options.targets!.includes(n))
-      : [],
+    leftOut: targets(options.products)
+      .map((t) => t.name)
+      .filter((name) => !run.list.some((t) => t.name === name)),
     firstVisit: { htmlRawBytes: weights.html.raw, jsGzipBytes: weights.js.gzip, cssGzipBytes: weights.css.gzip },
   });
   printReport(options, run, summary, budgets);

@@ -30,6 +30,11 @@ describe("the site header's links", () => {
     expect(currentLinks(await headerOn("/products/sensors"))).toEqual(["/products/sensors", "/products/sensors"]);
   });
 
+  it("mark the page whatever its path's case or trailing slash, as its route matches", async () => {
+    expect(currentLinks(await headerOn("/about/"))).toEqual(["/about", "/about"]);
+    expect(currentLinks(await headerOn("/Products/Sensors"))).toEqual(["/products/sensors", "/products/sensors"]);
+  });
+
   it("mark nothing elsewhere: not a category on another one's page, nor any link on a page they do not name", async () => {
     expect(currentLinks(await headerOn("/products/tools"))).toEqual(["/products/tools", "/products/tools"]);
     expect(currentLinks(await headerOn("/products"))).toEqual([]);

@@ -88,11 +88,14 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 
 /**
  * A link marked aria-current="page" on its own page. Not NavLink: the header draws twenty on every page, and NavLink
- * resolves and matches each one's path, costlier than this string comparison (ADR 044).
+ * resolves and matches each one's path, costlier than this string comparison (ADR 044). Routes match without regard
+ * to case or a trailing slash, so the comparison does too.
  */
 function HeaderLink({ to, ...props }: LinkProps & { to: string }) {
-  const { pathname } = useLocation();
-  return <Link to={to} aria-current={pathname === to ? "page" : undefined} {...props} />;
+  const here = useLocation()
+    .pathname.replace(/(.)\/+$/, "$1")
+    .toLowerCase();
+  return <Link to={to} aria-current={here === to ? "page" : undefined} {...props} />;
 }
 
 function CategoriesMenu() {
