@@ -30,8 +30,6 @@ const DEFAULT_BACKUP_KEEP = 7;
 const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
 /** Load shedding's limits, measured on two shared cores (ADR 024, docs/soak.md). */
 export const DEFAULT_LOAD_SHEDDING = { maxRendering: 2, maxWaiting: 8, maxWaitMs: 250, maxDelayMs: 60 } as const;
-/** Milliseconds of new requests begun a turn of the event loop (ADR 045). */
-export const DEFAULT_REQUEST_TURN_MS = 1;
 /** 32 characters of `openssl rand -base64 32` hold 192 bits or more (ADR 023). */
 export const MIN_SESSION_SECRET_LENGTH = 32;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -52,8 +50,6 @@ export interface Config {
   responseTimeoutMs: number;
   /** RENDERS_AT_ONCE, RENDERS_WAITING, RENDER_WAIT_MS, EVENT_LOOP_DELAY_LIMIT_MS (ADR 024). */
   loadShedding: { maxRendering: number; maxWaiting: number; maxWaitMs: number; maxDelayMs: number };
-  /** REQUEST_TURN_MS (ADR 045); 0, every request begun at once. */
-  requestTurnMs: number;
   mail: { smtpUrl: string | null; from: string; signUpConfirmation: "required" | "optional" };
   logLevel: (typeof LOG_LEVELS)[number];
 }
@@ -189,7 +185,6 @@ const Settings = z.object({
     [10, 10_000],
     DEFAULT_LOAD_SHEDDING.maxDelayMs,
   ),
-  REQUEST_TURN_MS: countSetting("REQUEST_TURN_MS", "milliseconds", [0, 1_000], DEFAULT_REQUEST_TURN_MS),
   SMTP_URL: setting(
     z
       .string()
@@ -283,7 +278,6 @@ const EnvSchema = Settings.superRefine((env, ctx) => {
     maxWaitMs: env.RENDER_WAIT_MS,
     maxDelayMs: env.EVENT_LOOP_DELAY_LIMIT_MS,
   },
-  requestTurnMs: env.REQUEST_TURN_MS,
   mail: {
     smtpUrl: env.SMTP_URL ?? null,
     from:

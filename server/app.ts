@@ -13,7 +13,7 @@ import express, {
   type Response as ExpressResponse,
 } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { pinoHttp, startTime as logStartTime } from "pino-http";
+import { pinoHttp } from "pino-http";
 import proxyaddr from "proxy-addr";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
@@ -33,7 +33,6 @@ import {
   requestOrigin,
   requestTargetGuard,
 } from "./request-guards";
-import { pacedRequests } from "./request-pacer";
 import { routeIdOf } from "./route-ids";
 
 /** Any body's ceiling; each form's own lower limit gives it its own answer (ADR 023). */
@@ -151,8 +150,6 @@ export interface AppOptions {
   isClosing?: () => boolean;
   pageCache?: PageCache | null;
   shedder?: Pick<LoadShedder, "admit"> | null;
-  /** Milliseconds of new requests begun a turn of the event loop (REQUEST_TURN_MS, ADR 045); 0, all at once. */
-  requestTurnMs?: number;
 }
 
 /**
@@ -279,7 +276,6 @@ export function createApp({
   isClosing = () => false,
   pageCache = null,
   shedder = null,
-  requestTurnMs = 0,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -292,13 +288,6 @@ export function createApp({
     next();
   });
   app.use(requestMetrics());
-  // The log's time runs from here, so that a request's wait in the pacer's line counts in it as in the metrics; the
-  // log's own work per request comes after the line (ADR 045).
-  app.use((_req, res, next) => {
-    (res as ExpressResponse & { [logStartTime]?: number })[logStartTime] = Date.now();
-    next();
-  });
-  app.use(pacedRequests(requestTurnMs));
   app.use(requestLog(isTrustedProxy));
   app.use(requestTargetGuard());
   app.use(originGuard({ isTrustedProxy }));

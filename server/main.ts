@@ -10,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import { type Config, getConfig, ignoredSettings } from "../app/config.server";
 import type * as AppEntry from "../app/entry.server";
 import { configureLog, logger } from "../app/lib/log.server";
+import { acceptFromMoreHandles, type AcceptHandles } from "./accept-handles";
 import { type Assets, createApp } from "./app";
 import { LoadShedder } from "./load-shedding";
 import { missingMemorySettings, setRuntimeMemoryFlags } from "./memory-settings";
@@ -106,9 +107,15 @@ const app = createApp({
   isClosing: () => closing,
   pageCache,
   shedder: new LoadShedder(config.loadShedding),
-  requestTurnMs: config.requestTurnMs,
 });
-const onListening = () => {
+let acceptHandles: AcceptHandles | null = null;
+const onListening = async () => {
+  try {
+    acceptHandles = await acceptFromMoreHandles(server);
+  } catch (error) {
+    logger().warn({ err: error }, "Could not copy the listening socket: accepting one connection a turn (ADR 046)");
+  }
+  if (closing) acceptHandles?.close();
   const build = assets.kind === "built" ? assets.build.assets.version : null;
   const { fields, message } = startupLine(config, server.address() as AddressInfo, build, process.cwd());
   logger().info(fields, message);
@@ -143,6 +150,7 @@ closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
   if (err) logger().error({ err }, "Shutting down after an unhandled error");
   else logger().info(`${signal}: finishing requests in flight, then closing`);
   closing = true;
+  acceptHandles?.close();
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
   await drained;

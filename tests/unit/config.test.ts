@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_LOAD_SHEDDING, DEFAULT_REQUEST_TURN_MS, ignoredSettings, parseConfig } from "~/config.server";
+import { DEFAULT_LOAD_SHEDDING, ignoredSettings, parseConfig } from "~/config.server";
 
 /** The settings the shop reads from its environment (docs/configuration.md). */
 
@@ -28,7 +28,6 @@ describe("defaults", () => {
       metrics: null,
       backups: null,
       responseTimeoutMs: 30_000,
-      requestTurnMs: DEFAULT_REQUEST_TURN_MS,
       loadShedding: DEFAULT_LOAD_SHEDDING,
       mail: { smtpUrl: null, from: "MakerVolt <no-reply@localhost>", signUpConfirmation: "required" },
       logLevel: "info",
@@ -326,17 +325,6 @@ describe("load shedding's limits (RENDERS_AT_ONCE, RENDERS_WAITING, RENDER_WAIT_
       ],
     ];
     for (const [env, message] of refusals) expect(() => parseConfig(env)).toThrow(message);
-  });
-});
-
-describe("REQUEST_TURN_MS (ADR 045)", () => {
-  it("is 1 ms unless set; 0 turns it off; anything else is refused in one line", () => {
-    expect(parseConfig({}).requestTurnMs).toBe(1);
-    expect(parseConfig({ REQUEST_TURN_MS: "0" }).requestTurnMs).toBe(0);
-    expect(parseConfig({ REQUEST_TURN_MS: "4" }).requestTurnMs).toBe(4);
-    expect(() => parseConfig({ REQUEST_TURN_MS: "0.5" })).toThrow(
-      'REQUEST_TURN_MS must be a whole number of milliseconds from 0 to 1000, not "0.5".',
-    );
   });
 });
 

@@ -1,0 +1,77 @@
+import { type SendHandle, spawn } from "node:child_process";
+import net from "node:net";
+
+/**
+ * Listening handles a server accepts from: Node (libuv 1.45 and later) accepts one connection per listening handle
+ * per turn of the event loop, so a crowd arriving while turns are long waits seconds to be let in. More handles on
+ * the same socket accept that many per turn (ADR 046).
+ */
+export const ACCEPT_HANDLES = 16;
+
+/** The helper that copies the listening socket: each handle it is sent comes back as a new descriptor. */
+const COPIER = 'process.on("message", (_message, handle) => process.send("copy", handle));';
+
+/** Longer than this and the copies are given up: the server accepts from its one handle, as Node does. */
+const COPY_TIMEOUT_MS = 10_000;
+
+export interface AcceptHandles {
+  /** Copies accepting beside the server's own handle. */
+  readonly count: number;
+  /** Stops accepting from the copies (the server's own handle closes with server.close()). */
+  close(): void;
+}
+
+/**
+ * The listening handle Node keeps on a listening server. Sent as it is (not as the server), the other process only
+ * holds it and never accepts from it; Node's types name only the wrappers, hence the cast.
+ */
+function listeningHandle(server: net.Server): SendHandle {
+  const handle = (server as net.Server & { _handle?: object | null })._handle;
+  if (!handle) throw new Error("the server is not listening");
+  return handle as SendHandle;
+}
+
+/**
+ * Makes `count` copies of `server`'s listening socket, each a handle of its own that hands its connections to the
+ * server as if it had accepted them: Node cannot copy a descriptor itself, so a short-lived child process is sent
+ * the handle over IPC and sends it back, which the kernel delivers as a new descriptor of the same socket.
+ */
+export async function acceptFromMoreHandles(server: net.Server, count = ACCEPT_HANDLES - 1): Promise<AcceptHandles> {
+  const own = listeningHandle(server);
+  const copies: net.Server[] = [];
+  const close = () => {
+    for (const copy of copies.splice(0)) copy.close();
+  };
+  if (count <= 0) return { count: 0, close };
+  const copier = spawn(process.execPath, ["-e", COPIER], {
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no copy within ${COPY_TIMEOUT_MS} ms`)), COPY_TIMEOUT_MS);
+      copier.on("error", reject);
+      copier.once("exit", (code) => reject(new Error(`the copying process exited (${code})`)));
+      copier.on("message", (_message, handle) => {
+        if (!handle) return reject(new Error("a copy came back without its descriptor"));
+        const copy = net.createServer((socket) => server.emit("connection", socket));
+        // An accept error is the server's, as on its own handle.
+        copy.on("error", (error) => server.emit("error", error));
+        copy.listen(handle as net.Server);
+        copies.push(copy);
+        if (copies.length < count) copier.send("copy", own);
+        else resolve();
+      });
+      copier.send("copy", own);
+    });
+  } catch (error) {
+    close();
+    copier.kill();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    if (copier.connected) copier.disconnect();
+  }
+  return { count: copies.length, close };
+}
