@@ -6,7 +6,7 @@ import net from "node:net";
  * per turn of the event loop, so a crowd arriving while turns are long waits seconds to be let in. More handles on
  * the same socket accept that many per turn (ADR 046).
  */
-export const ACCEPT_HANDLES = 16;
+export const ACCEPT_HANDLES = 64;
 
 /** The helper that copies the listening socket: each handle it is sent comes back as a new descriptor. */
 const COPIER = 'process.on("message", (_message, handle) => process.send("copy", handle));';
