@@ -1,4 +1,5 @@
 import { type SendHandle, spawn } from "node:child_process";
+import { once } from "node:events";
 import net from "node:net";
 
 /**
@@ -17,8 +18,35 @@ const COPY_TIMEOUT_MS = 10_000;
 export interface AcceptHandles {
   /** Copies accepting beside the server's own handle. */
   readonly count: number;
-  /** Stops accepting from the copies (the server's own handle closes with server.close()). */
-  close(): void;
+  /**
+   * Stops accepting from the copies; resolves once the connections they accepted have ended, as server.close() does
+   * for its own: each copy counts the connections it accepted.
+   */
+  close(): Promise<void>;
+}
+
+/** What net.Server keeps of its options and applies to each connection it accepts (Node's own, untyped). */
+interface AcceptOptions {
+  allowHalfOpen?: boolean;
+  pauseOnConnect?: boolean;
+  noDelay?: boolean;
+  keepAlive?: boolean;
+  /** In seconds, as kept. */
+  keepAliveInitialDelay?: number;
+  highWaterMark?: number;
+}
+
+/** The copies accept as the server does: an HTTP server's connections stay open half-closed and send at once. */
+function acceptOptionsOf(server: net.Server): net.ServerOpts {
+  const kept = server as net.Server & AcceptOptions;
+  return {
+    allowHalfOpen: kept.allowHalfOpen,
+    pauseOnConnect: kept.pauseOnConnect,
+    noDelay: kept.noDelay,
+    keepAlive: kept.keepAlive,
+    keepAliveInitialDelay: (kept.keepAliveInitialDelay ?? 0) * 1000,
+    highWaterMark: kept.highWaterMark,
+  };
 }
 
 /**
@@ -39,10 +67,12 @@ function listeningHandle(server: net.Server): SendHandle {
 export async function acceptFromMoreHandles(server: net.Server, count = ACCEPT_HANDLES - 1): Promise<AcceptHandles> {
   const own = listeningHandle(server);
   const copies: net.Server[] = [];
-  const close = () => {
-    for (const copy of copies.splice(0)) copy.close();
-  };
+  const close = () =>
+    Promise.all(copies.splice(0).map((copy) => new Promise<void>((resolve) => copy.close(() => resolve())))).then(
+      () => undefined,
+    );
   if (count <= 0) return { count: 0, close };
+  const options = acceptOptionsOf(server);
   const copier = spawn(process.execPath, ["-e", COPIER], {
     stdio: ["ignore", "ignore", "inherit", "ipc"],
     env: { ...process.env, NODE_OPTIONS: "" },
@@ -55,7 +85,7 @@ export async function acceptFromMoreHandles(server: net.Server, count = ACCEPT_H
       copier.once("exit", (code) => reject(new Error(`the copying process exited (${code})`)));
       copier.on("message", (_message, handle) => {
         if (!handle) return reject(new Error("a copy came back without its descriptor"));
-        const copy = net.createServer((socket) => server.emit("connection", socket));
+        const copy = net.createServer(options, (socket) => server.emit("connection", socket));
         // An accept error is the server's, as on its own handle.
         copy.on("error", (error) => server.emit("error", error));
         copy.listen(handle as net.Server);
@@ -66,12 +96,16 @@ export async function acceptFromMoreHandles(server: net.Server, count = ACCEPT_H
       copier.send("copy", own);
     });
   } catch (error) {
-    close();
+    void close();
     copier.kill();
     throw error;
   } finally {
     clearTimeout(timer);
     if (copier.connected) copier.disconnect();
+  }
+  // Its copy of the descriptor would keep the socket listening after the server has closed.
+  if (copier.exitCode === null && copier.signalCode === null) {
+    await once(copier, "exit", { signal: AbortSignal.timeout(COPY_TIMEOUT_MS) }).catch(() => copier.kill("SIGKILL"));
   }
   return { count: copies.length, close };
 }

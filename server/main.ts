@@ -115,7 +115,7 @@ const onListening = async () => {
   } catch (error) {
     logger().warn({ err: error }, "Could not copy the listening socket: accepting one connection a turn (ADR 046)");
   }
-  if (closing) acceptHandles?.close();
+  if (closing) void acceptHandles?.close();
   const build = assets.kind === "built" ? assets.build.assets.version : null;
   const { fields, message } = startupLine(config, server.address() as AddressInfo, build, process.cwd());
   logger().info(fields, message);
@@ -150,8 +150,8 @@ closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
   if (err) logger().error({ err }, "Shutting down after an unhandled error");
   else logger().info(`${signal}: finishing requests in flight, then closing`);
   closing = true;
-  acceptHandles?.close();
-  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  // The copies' connections too: each listening handle counts the connections it accepted (ADR 046).
+  const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), acceptHandles?.close()]);
   const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
   await drained;
   clearTimeout(timer);

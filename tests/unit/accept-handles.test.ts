@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import net, { type AddressInfo } from "node:net";
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { acceptFromMoreHandles, type AcceptHandles } from "../../server/accept-handles";
 
@@ -22,7 +22,7 @@ setTimeout(() => process.exit(1), 10000);
 const servers: net.Server[] = [];
 const copies: AcceptHandles[] = [];
 afterEach(async () => {
-  for (const handles of copies.splice(0)) handles.close();
+  await Promise.all(copies.splice(0).map((handles) => handles.close()));
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
@@ -67,14 +67,38 @@ describe("acceptFromMoreHandles", () => {
   it("stops accepting when the copies are closed with the server", async () => {
     const { server, port } = await listeningServer();
     const handles = await acceptFromMoreHandles(server, 3);
-    handles.close();
-    await new Promise((resolve) => server.close(resolve));
+    await Promise.all([handles.close(), new Promise((resolve) => server.close(resolve))]);
     const refused = await new Promise<string>((resolve) => {
       const socket = net.connect(port, "127.0.0.1");
       socket.once("connect", () => resolve("connected"));
       socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     });
     expect(refused).toBe("ECONNREFUSED");
+  });
+
+  it("accepts as the server would, and closes only once the connections it accepted have ended", async () => {
+    const accepted: net.Socket[] = [];
+    const server = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) => accepted.push(socket));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const handles = await acceptFromMoreHandles(server, 2);
+    // The server's own handle closed: only the copies accept now.
+    server.close();
+    const client = net.connect(port, "127.0.0.1");
+    await new Promise((resolve) => client.once("connect", resolve));
+    await vi.waitFor(() => expect(accepted).toHaveLength(1));
+    expect(accepted[0]!.allowHalfOpen).toBe(true);
+
+    let closed = false;
+    const closing = handles.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed, "closed while a connection it accepted is open").toBe(false);
+    // Half-open connections stay open until the server ends them, as an HTTP server does once it has answered.
+    client.destroy();
+    accepted[0]!.destroy();
+    await closing;
+    expect(closed).toBe(true);
   });
 
   it("refuses a server that is not listening", async () => {
