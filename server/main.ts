@@ -110,15 +110,15 @@ const app = createApp({
 });
 let acceptHandles: AcceptHandles | null = null;
 const onListening = async () => {
+  const build = assets.kind === "built" ? assets.build.assets.version : null;
+  const { fields, message } = startupLine(config, server.address() as AddressInfo, build, process.cwd());
+  logger().info(fields, message);
   try {
     acceptHandles = await acceptFromMoreHandles(server);
   } catch (error) {
     logger().warn({ err: error }, "Could not copy the listening socket: accepting one connection a turn (ADR 046)");
   }
   if (closing) void acceptHandles?.close();
-  const build = assets.kind === "built" ? assets.build.assets.version : null;
-  const { fields, message } = startupLine(config, server.address() as AddressInfo, build, process.cwd());
-  logger().info(fields, message);
 };
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 server.on("connect", refuseConnect);
