@@ -108,17 +108,16 @@ const app = createApp({
   pageCache,
   shedder: new LoadShedder(config.loadShedding),
 });
-let acceptHandles: AcceptHandles | null = null;
-const onListening = async () => {
+/** The copies of the listening socket (ADR 046), or null when they could not be made: Node's one handle then. */
+let acceptHandles: Promise<AcceptHandles | null> = Promise.resolve(null);
+const onListening = () => {
   const build = assets.kind === "built" ? assets.build.assets.version : null;
   const { fields, message } = startupLine(config, server.address() as AddressInfo, build, process.cwd());
   logger().info(fields, message);
-  try {
-    acceptHandles = await acceptFromMoreHandles(server);
-  } catch (error) {
+  acceptHandles = acceptFromMoreHandles(server).catch((error: unknown) => {
     logger().warn({ err: error }, "Could not copy the listening socket: accepting one connection a turn (ADR 046)");
-  }
-  if (closing) void acceptHandles?.close();
+    return null;
+  });
 };
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 server.on("connect", refuseConnect);
@@ -151,7 +150,10 @@ closeWithGrace({ delay: DRAIN_MS + 5_000 }, async ({ signal, err }) => {
   else logger().info(`${signal}: finishing requests in flight, then closing`);
   closing = true;
   // The copies' connections too: each listening handle counts the connections it accepted (ADR 046).
-  const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), acceptHandles?.close()]);
+  const drained = Promise.all([
+    new Promise<void>((resolve) => server.close(() => resolve())),
+    acceptHandles.then((handles) => handles?.close()),
+  ]);
   const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
   await drained;
   clearTimeout(timer);
